@@ -316,6 +316,18 @@ mod tests {
             ("echo $((1<<\"2\"))", "echo $((1<<\"2\"))"),
             ("cat <<EOF\nx\nEOF\n", "cat <<EOF\nx\nEOF\n"),
             ("cat <<< \"$(x)\" <<<'y'", "cat <<< \"$(x)\" <<<'y'"),
+            // `$'…'` and `$"…"` quote a delimiter too, the first with its escapes decoded.
+            ("cat <<$'EOF'\n$(x)\nEOF\n", "cat <<'EOF'\n$(x)\nEOF\n"),
+            (
+                "cat <<-$'E\\x4fF'\n\t$(x)\n\tEOF\n",
+                "cat <<-'EOF'\n\t$(x)\n\tEOF\n",
+            ),
+            (
+                "cat <<$\"EOF\" | wc\n$(x)\nEOF\n",
+                "cat <<'EOF' | wc\n$(x)\nEOF\n",
+            ),
+            ("cat <<E$'O'F\n$(x)\nEOF\n", "cat <<'EOF'\n$(x)\nEOF\n"),
+            ("cat <<a$b\n$(x)\na$b\n", "cat <<a$b\n$(x)\na$b\n"),
         ];
         for (src, joined) in cases {
             assert_eq!(join(src), *joined, "{src:?}");

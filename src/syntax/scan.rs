@@ -201,6 +201,20 @@ pub fn read_heredoc_operator(s: &[u8], mut i: usize) -> (usize, Option<PendingHe
                 delimiter.push(s[i + 1]);
                 i += 2;
             }
+            // `$'…'` is quoted with its escapes decoded, `$"…"` as `"…"` (bash 5.2 reads
+            // `<<$'E\x4fF'` and `<<$"EOF"` as a quoted `EOF`, measured).
+            b'$' if s.get(i + 1) == Some(&b'\'') => {
+                let end = skip_ansi_c(s, i + 1);
+                let inner_end = if end > i + 2 && s.get(end - 1) == Some(&b'\'') {
+                    end - 1
+                } else {
+                    end
+                };
+                let inner = String::from_utf8_lossy(&s[i + 2..inner_end.max(i + 2)]);
+                delimiter.extend_from_slice(super::quotes::decode_ansi_c(&inner).as_bytes());
+                i = end;
+            }
+            b'$' if s.get(i + 1) == Some(&b'"') => i += 1,
             quote @ (b'\'' | b'"') => {
                 let end = if quote == b'\'' {
                     skip_single(s, i)

@@ -373,15 +373,17 @@ fn found_name(word: &Word, root: &str) -> Word {
 }
 
 pub fn xargs(args: &[Word]) -> Verdict {
-    xargs_reading(args, false, false, false)
+    xargs_reading(args, false, false, false, None)
 }
 
 /// xargs reading lines known to be of plain characters (`ls config | xargs -I{} sh -c 'echo
 /// {}; wc -l < config/{}'`): with a replace string and newlines as the only separator (no
 /// `-0`, `-d`, `-a`), each line is one item as it is (no blank to strip, no quote or backslash
-/// for xargs to take out), so in shell code ([`plain_item_code`]) it is a plain word.
-pub fn xargs_plain_lines(args: &[Word]) -> Verdict {
-    xargs_reading(args, false, false, true)
+/// for xargs to take out), so in shell code ([`plain_item_code`]) it is a plain word. Split
+/// on blanks too, each line is one word: when every line starts with `lead` (`find scripts
+/// -type f | xargs file`: `scripts`), so does every word, which is then no option.
+pub fn xargs_plain_lines(args: &[Word], lead: Option<&str>) -> Verdict {
+    xargs_reading(args, false, false, true, lead)
 }
 
 /// The variable a plain item of xargs stands as in the shell code it is put in
@@ -413,7 +415,7 @@ fn plain_item_code(code: &str, replace: &str) -> Option<String> {
 /// them (blanks, `-d`, `-0`, `-I`'s lines), no word starts with `-`, so none is an option.
 /// Not with `-a` (the words come from a file).
 pub fn xargs_object_names(args: &[Word]) -> Verdict {
-    xargs_reading(args, false, true, true)
+    xargs_reading(args, false, true, true, None)
 }
 
 /// xargs on an input known to be empty (`< /dev/null`, a stage that prints nothing): with
@@ -423,10 +425,16 @@ pub fn xargs_object_names(args: &[Word]) -> Verdict {
 /// `-n`, `-0`, `-d`, `-E` run it once). Not with `-a` (the words come from a file) or `-p`/`-o`
 /// (a terminal is read).
 pub fn xargs_empty_input(args: &[Word]) -> Verdict {
-    xargs_reading(args, true, false, false)
+    xargs_reading(args, true, false, false, None)
 }
 
-fn xargs_reading(args: &[Word], empty_input: bool, names: bool, plain_lines: bool) -> Verdict {
+fn xargs_reading(
+    args: &[Word],
+    empty_input: bool,
+    names: bool,
+    plain_lines: bool,
+    lead: Option<&str>,
+) -> Verdict {
     let parsed = match super::grammar::parse(&XARGS, args) {
         Ok(parsed) => parsed,
         Err(problem) => return Verdict::unknown(problem.describe("xargs")),
@@ -506,7 +514,13 @@ fn xargs_reading(args: &[Word], empty_input: bool, names: bool, plain_lines: boo
             }
         }
         None if empty_input => {}
-        None => argv.push(item("(words read from stdin)")),
+        None => match lead.filter(|_| plain_lines) {
+            Some(lead) => argv.push(Word {
+                shape: format!("{lead}{}", super::words::RUNTIME),
+                ..item("(words read from stdin)")
+            }),
+            None => argv.push(item("(words read from stdin)")),
+        },
     }
     Verdict {
         nested: vec![Nested::Command {

@@ -47,7 +47,28 @@ const MODULES: &[(&str, &[&str])] = &[
     // the context flags that variable for every program, and inline code is not read-only
     // without the context.
     ("socket", &["gethostname", "getfqdn"]), ("ssl", &["OPENSSL_VERSION", "OPENSSL_VERSION_INFO", "HAS_TLSv1_3", "create_default_context"]), ("sqlite3", &["sqlite_version", "version"]), ("zoneinfo", &["*"]), ("io", &["StringIO", "BytesIO"]),
-    ("array", &["*"]), ("numbers", &[]), ("typing", &["*"]), ("enum", &["*"]), ("ast", &["parse", "dump", "literal_eval"]),
+    ("array", &["*"]), ("numbers", &[]), ("typing", &["*"]), ("enum", &["*"]),
+    // ast's functions that parse, walk or print, and its node classes (Python 3.11's); not
+    // what it imported (`contextmanager`, `nullcontext`, `sys`, `IntEnum`), which a `*` would
+    // let through: `ast.contextmanager(open)('x', 'w')` opens for writing.
+    ("ast", &[
+        "parse", "dump", "literal_eval", "walk", "iter_fields", "iter_child_nodes", "get_docstring",
+        "get_source_segment", "unparse", "fix_missing_locations", "copy_location", "increment_lineno",
+        "PyCF_ONLY_AST", "PyCF_TYPE_COMMENTS", "PyCF_ALLOW_TOP_LEVEL_AWAIT", "AST", "Add", "And", "AnnAssign",
+        "Assert", "Assign", "AsyncFor", "AsyncFunctionDef", "AsyncWith", "Attribute", "AugAssign", "AugLoad",
+        "AugStore", "Await", "BinOp", "BitAnd", "BitOr", "BitXor", "BoolOp", "Break", "Bytes", "Call",
+        "ClassDef", "Compare", "Constant", "Continue", "Del", "Delete", "Dict", "DictComp", "Div", "Ellipsis",
+        "Eq", "ExceptHandler", "Expr", "Expression", "ExtSlice", "FloorDiv", "For", "FormattedValue",
+        "FunctionDef", "FunctionType", "GeneratorExp", "Global", "Gt", "GtE", "If", "IfExp", "Import",
+        "ImportFrom", "In", "Index", "Interactive", "Invert", "Is", "IsNot", "JoinedStr", "LShift", "Lambda",
+        "List", "ListComp", "Load", "Lt", "LtE", "MatMult", "Match", "MatchAs", "MatchClass", "MatchMapping",
+        "MatchOr", "MatchSequence", "MatchSingleton", "MatchStar", "MatchValue", "Mod", "Module", "Mult",
+        "Name", "NameConstant", "NamedExpr", "Nonlocal", "Not", "NotEq", "NotIn", "Num", "Or", "Param", "Pass",
+        "Pow", "RShift", "Raise", "Return", "Set", "SetComp", "Slice", "Starred", "Store", "Str", "Sub",
+        "Subscript", "Suite", "Try", "TryStar", "Tuple", "TypeIgnore", "UAdd", "USub", "UnaryOp", "While",
+        "With", "Yield", "YieldFrom", "alias", "arg", "arguments", "boolop", "cmpop", "comprehension",
+        "excepthandler", "expr", "expr_context", "keyword", "match_case", "mod", "operator", "pattern",
+        "slice", "stmt", "type_ignore", "unaryop", "withitem"]),
     ("csv", &["reader", "DictReader", "writer", "DictWriter", "Sniffer", "field_size_limit"]),
     ("sysconfig", &["get_paths", "get_path", "get_config_var", "get_config_vars", "get_platform",
         "get_python_version", "get_scheme_names", "get_path_names", "get_default_scheme", "get_preferred_scheme"]),
@@ -1892,6 +1913,10 @@ mod tests {
             "import filecmp; print(filecmp.cmp('a', 'b', shallow=False))",
             "import mimetypes; print(mimetypes.guess_type('a.txt')[0])",
             "import imghdr, sndhdr; print(imghdr.what('a.png'), sndhdr.what('a.wav'))",
+            // issue 44 (r33): ast's node classes and walkers, used to list a module's functions.
+            "import ast,sys; t=ast.parse(open('u.py').read()); print([n.name for n in t.body if isinstance(n, ast.FunctionDef)])",
+            "import ast; print(sum(1 for n in ast.walk(ast.parse(open('u.py').read())) if isinstance(n, ast.Call)))",
+            "import ast; print(ast.get_docstring(ast.parse(open('u.py').read())))",
         ] {
             assert!(only_prints(code), "{code}");
         }
@@ -1945,6 +1970,11 @@ mod tests {
             "import zipfile; zipfile.ZipFile('a.zip').extractall()",
             "import tarfile; tarfile.open('a.tar').extractall()",
             "import filecmp; filecmp.dircmp('a', 'b').report()",
+            // ast listed with `*` still holds the modules it imported.
+            "import ast; ast.sys.modules['os'].system('id')",
+            "import ast; ast.contextmanager(open)('x', 'w')",
+            "import ast; t = ast.parse(open('u.py').read()); open('u.py', 'w').write(ast.unparse(t))",
+            "import ast; exec(compile(ast.parse('1'), 'f', 'exec'))",
         ] {
             assert!(!only_prints(code), "{code}");
         }

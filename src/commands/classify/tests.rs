@@ -3964,3 +3964,94 @@ fn compiler_information_modes_make_no_temporary_file() {
         ("g++ --help -v", Write),
     ]);
 }
+
+/// Round 33's shell constructs (cls54): a here-document delimiter quoted with `$'…'` or `$"…"`,
+/// a function whose definition redirects a descriptor from 2 up, called with fixed words; and
+/// the nearest forms that write or stay unknown.
+#[test]
+fn round_33_delimiters_and_redirected_definitions() {
+    assert_levels(&[
+        ("cat <<$'EOF'\n$(touch hq)\nEOF", ReadOnly),
+        ("cat <<$\"EOF\"\n$(touch hq)\nEOF", ReadOnly),
+        ("cat <<-$'E\\x4fF'\n\t$(touch hq)\n\tEOF", ReadOnly),
+        ("cat <<E$'O'F\n$(touch hq)\nEOF", ReadOnly),
+        // Unquoted: `$EOF` is the delimiter as written, and the body is expanded.
+        ("cat <<$EOF\n$(touch hq)\n$EOF", Unknown),
+        ("cat <<$'EOF'\nx\nEOF\ntouch hq", Write),
+        (
+            "show() { sed -n 1p \"$1\"; } 2>/dev/null; show README.md",
+            ReadOnly,
+        ),
+        (
+            "show() { sed -n 1p \"$1\"; } 2>&1 3</dev/null; show README.md | head -1",
+            ReadOnly,
+        ),
+        ("show() { sed -n 1p \"$1\"; } 2>/dev/null; show -i", Write),
+        ("fixup() { sed -i 1d \"$1\"; } 2>/dev/null; fixup README.md", Write),
+        ("show() { sed -n 1p \"$1\"; } 2>log; show README.md", Write),
+        ("show() { sed -n 1p \"$1\"; } 2>\"$1\"; show README.md", Write),
+        // A line of `git ls-files` with a pathspec starts with its literal part: read whole
+        // into a variable, it is no option.
+        (
+            "git ls-files 'src/*.py' | while IFS= read -r f; do echo \"--- $f\"; sed -n '1,3p' \"$f\"; done",
+            ReadOnly,
+        ),
+        (
+            "git ls-files -- src/app 'src/lib/*.rs' | while read -r f; do wc -l < \"$f\"; done",
+            ReadOnly,
+        ),
+        (
+            "git ls-files 'src/*.py' | while IFS= read -r f; do sed -i 1d \"$f\"; done",
+            Write,
+        ),
+        (
+            "git ls-files '*.py' | while IFS= read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files './src/*.py' | while IFS= read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files 'src/*/../../-x' | while read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files --full-name 'src/*.py' | while read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files 'src/*.py' | while IFS=s read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "IFS=s; git ls-files 'src/*.py' | while read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files 'src/*.py' | while read -r f g; do sed -n 1p \"$g\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files 'src/*.py' |& while read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files 'src/*.py' 2>&1 | while read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files 'src/*.py' 2>/dev/null | while read -r f; do sed -n 1p \"$f\"; done",
+            ReadOnly,
+        ),
+        // A redirection of stdin or stdout: the body is judged with its parameters unknown.
+        (
+            "show() { sed -n 1p \"$1\"; } >/dev/null; show README.md",
+            Unknown,
+        ),
+        (
+            "show() { sed -n 1p \"$1\"; } </dev/null; show README.md",
+            Unknown,
+        ),
+    ]);
+}

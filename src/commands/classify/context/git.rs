@@ -480,6 +480,40 @@ fn operands(rest: &[Word]) -> Vec<&str> {
         .collect()
 }
 
+/// `git describe --dirty` (or `--broken`) never reads the work tree when it is also given a
+/// commit-ish, which it refuses before it reads the index ("option '--dirty' and commit-ishes
+/// cannot be used together"), nor with `--contains`, which hands the commits to `name-rev`
+/// (describe.c; measured with git 2.47: no index.lock made). Every word must be known: one
+/// only known at run time may expand to nothing. The separate values of `--match`,
+/// `--exclude` and `--candidates` (and of a prefix of theirs, which parse-options takes) are
+/// not commit-ishes.
+fn describe_leaves_the_index(rest: &[Word]) -> bool {
+    const VALUED: &[&str] = &["--match", "--exclude", "--candidates"];
+    let Some(values) = rest
+        .iter()
+        .map(|w| w.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return false;
+    };
+    let mut commits = false;
+    let mut i = 0;
+    while let Some(&v) = values.get(i) {
+        i += 1;
+        if v == "--" {
+            commits |= i < values.len();
+            break;
+        } else if v == "--contains" {
+            return true;
+        } else if v.len() > 2 && !v.contains('=') && VALUED.iter().any(|o| o.starts_with(v)) {
+            i += 1;
+        } else if !v.starts_with('-') {
+            commits = true;
+        }
+    }
+    commits
+}
+
 /// `-p`, `--patch`, `-S…`: an option that makes log/show/diff compare file contents.
 fn patch_option(o: &str) -> bool {
     const LONG: &[&str] = &[
@@ -736,7 +770,8 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
         "describe" => {
             let dirty = opts
                 .iter()
-                .any(|o| o.starts_with("--dirty") || o.starts_with("--broken"));
+                .any(|o| o.starts_with("--dirty") || o.starts_with("--broken"))
+                && !describe_leaves_the_index(rest);
             c.index = dirty;
             c.refresh = dirty;
             c.writes_index = dirty;

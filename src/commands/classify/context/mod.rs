@@ -365,6 +365,49 @@ impl Probe {
             && self.dirs.iter().all(|dir| files::exists(&dir.join(path)))
     }
 
+    /// Every name under `start` (a relative path; itself a file or a directory), walked as
+    /// `find` walks it without `-L` (a symbolic link is a name, not followed), is one of
+    /// `plain` characters, in every directory the command may be in, and there are at most
+    /// `max` of them in all. False when `start` is missing or a directory cannot be read.
+    pub fn tree_names_all(&self, start: &str, max: usize, plain: impl Fn(char) -> bool) -> bool {
+        if self.lost.is_some() || start.is_empty() || start.starts_with(['~', '/']) {
+            return false;
+        }
+        let mut seen = 0;
+        for dir in &self.dirs {
+            let mut stack = vec![files::join(dir, start)];
+            if std::fs::symlink_metadata(&stack[0]).is_err() {
+                return false;
+            }
+            while let Some(path) = stack.pop() {
+                let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                    return false;
+                };
+                if !meta.is_dir() {
+                    continue;
+                }
+                let Ok(entries) = std::fs::read_dir(&path) else {
+                    return false;
+                };
+                for entry in entries {
+                    let Ok(entry) = entry else {
+                        return false;
+                    };
+                    seen += 1;
+                    let name = entry.file_name();
+                    let Some(name) = name.to_str() else {
+                        return false;
+                    };
+                    if seen > max || !name.chars().all(&plain) {
+                        return false;
+                    }
+                    stack.push(entry.path());
+                }
+            }
+        }
+        true
+    }
+
     /// `path` is a directory holding at least one entry in every directory the command may be
     /// in (`rmdir` fails on it with ENOTEMPTY).
     pub fn nonempty_dir(&self, path: &str) -> bool {

@@ -775,6 +775,26 @@ fn git_keys_that_run_programs() {
                 Some("GIT_OPTIONAL_LOCKS=0 does not keep it"),
             )
         },
+        // issue 44 (r33): with a commit-ish (after `--` too) or `--contains`, describe stops
+        // before the index; the value of `--match` is no commit-ish.
+        case(
+            "describe-dirty-with-a-commit-leaves-the-index",
+            |_| {},
+            "git describe --tags --always --dirty=-wip --abbrev=10 HEAD; git describe --broken -- v1; git describe --contains --dirty",
+            None,
+        ),
+        case(
+            "describe-dirty-match-value-is-no-commit",
+            |_| {},
+            "git describe --dirty --match v1",
+            Some("takes the index's lock"),
+        ),
+        case(
+            "describe-dirty-prefix-value-is-no-commit",
+            |_| {},
+            "git describe --dirty --exc v1 --cand 3",
+            Some("takes the index's lock"),
+        ),
         case(
             "status-no-optional-locks",
             |_| {},
@@ -911,6 +931,32 @@ fn git_keys_that_run_programs() {
             |_| {},
             "set -C; echo x >| notes.txt",
             Some("redirection"),
+        ),
+        // A command whose `>` noclobber refuses never runs (r33); its words are expanded first,
+        // and the redirections before the refused one are opened.
+        case(
+            "noclobber-refused-command-never-runs",
+            |_| {},
+            "set -o noclobber; git status -s > README.md 2>/dev/null; echo rc=$?",
+            None,
+        ),
+        case(
+            "noclobber-refused-command-substitution",
+            |_| {},
+            "set -C; echo $(touch x) > README.md",
+            Some("touch"),
+        ),
+        case(
+            "noclobber-refused-after-an-opened-one",
+            |_| {},
+            "set -C; git status -s > new.txt > README.md",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-new-file-command-runs",
+            |_| {},
+            "set -C; git status -s > new.txt",
+            Some("index"),
         ),
         case(
             "noclobber-append",
@@ -7787,6 +7833,9 @@ fn r22_context_not_used() {
     const PACKET: &[(&str, &str)] = &[("GIT_TRACE_PACK_ACCESS", "$ROOT/pack.trace")];
     const INI: &[(&str, &str)] = &[("PHP_INI_SCAN_DIR", "ini")];
     const OCAML: &[(&str, &str)] = &[("OCAMLPARAM", "ppx=./rewrite,_")];
+    const OCAML_WARNINGS: &[(&str, &str)] = &[("OCAMLPARAM", "_,w=-a,warn-error=+a")];
+    const OCAML_SEPARATOR: &[(&str, &str)] = &[("OCAMLPARAM", ":w=-a:ppx=./rewrite")];
+    const OCAML_ANNOT: &[(&str, &str)] = &[("OCAMLPARAM", "w=-a,bin-annot=1")];
     let with = |name, plant, command, env, flagged| Case {
         name,
         plant,
@@ -7859,6 +7908,29 @@ fn r22_context_not_used() {
             Some("OCAMLPARAM"),
         ),
         case("ocamlc-i", nothing, "ocamlc -i m.ml", None),
+        // Items that only change warnings or type checking (r33); a separator of the value's
+        // own that hides a ppx is still read.
+        with(
+            "ocamlparam-warnings",
+            nothing,
+            "ocamlc -i m.ml",
+            OCAML_WARNINGS,
+            None,
+        ),
+        with(
+            "ocamlparam-separator-ppx",
+            nothing,
+            "ocamlc -i m.ml",
+            OCAML_SEPARATOR,
+            Some("OCAMLPARAM"),
+        ),
+        with(
+            "ocamlparam-bin-annot",
+            nothing,
+            "ocamldep m.ml",
+            OCAML_ANNOT,
+            Some("OCAMLPARAM"),
+        ),
     ]);
 }
 
@@ -10797,5 +10869,103 @@ fn cdpath_may_take_cd_elsewhere() {
                 Some("core.fsmonitor"),
             )
         },
+/// `find DIR … | xargs PROGRAM`: every path find prints starts with DIR, and when every name
+/// under DIR is of plain characters (read here) each line is one word, so none is an option
+/// (`file -C` compiles a magic file); the same lines read whole by `while read -r f`. A name
+/// with a blank (xargs splits it: `scripts/a -C`), an action or a followed link, or a writing
+/// program leave it as before.
+#[test]
+fn xargs_and_read_over_the_paths_find_prints() {
+    fn scripts(p: &Planted) {
+        p.write("repo/scripts/lint.sh", "echo lint\n");
+        p.write("repo/scripts/sub/build.sh", "echo build\n");
+    }
+    fn blank(p: &Planted) {
+        scripts(p);
+        p.write("repo/scripts/a -C", "");
+    }
+    fn newline(p: &Planted) {
+        scripts(p);
+        p.write("repo/scripts/a\n-i", "");
+    }
+    const FILE: &str = "find scripts -type f | xargs file";
+    const READ: &str =
+        "find scripts -name '*.sh' | while IFS= read -r f; do sed -n 1p \"$f\"; done";
+    run(&[
+        case("find-xargs-plain", scripts, FILE, None),
+        case(
+            "find-xargs-plain-n1",
+            scripts,
+            "find scripts sub* -maxdepth 2 -type f -name '*.sh' -print | xargs -n1 file",
+            Some("only known at run time"),
+        ),
+        case("find-read-plain", scripts, READ, None),
+        case(
+            "find-xargs-blank",
+            blank,
+            FILE,
+            Some("only known at run time"),
+        ),
+        case(
+            "find-read-newline",
+            newline,
+            READ,
+            Some("only known at run time"),
+        ),
+        case(
+            "find-xargs-writes",
+            scripts,
+            "find scripts -type f | xargs sed -i 1d",
+            Some("sed"),
+        ),
+        case(
+            "find-xargs-follows",
+            scripts,
+            "find -L scripts -type f | xargs file",
+            Some("only known at run time"),
+        ),
+        case(
+            "find-xargs-printf",
+            scripts,
+            "find scripts -type f -printf '%f\\n' | xargs file",
+            Some("only known at run time"),
+        ),
+        case(
+            "find-xargs-missing",
+            scripts,
+            "find nosuch -type f | xargs file",
+            Some("only known at run time"),
+        ),
+    ]);
+}
+
+/// `file *`: a glob argument starting with `*` or `?` is no option when no name it can give
+/// here starts with `-` (dot files and other cases counted); a file named `-C` (file compiles
+/// a magic file with it) leaves it unknown, and what the program does with the names is judged
+/// as before.
+#[test]
+fn glob_arguments_without_option_names() {
+    fn plain(p: &Planted) {
+        p.write("repo/a.txt", "a\n");
+    }
+    fn dashed(p: &Planted) {
+        p.write("repo/-C", "");
+    }
+    run(&[
+        case("glob-arg-plain", plain, "file * | grep -v directory", None),
+        case("glob-arg-suffix", plain, "file -b ?.txt *.md", None),
+        case(
+            "glob-arg-dashed",
+            dashed,
+            "file * | grep -v directory",
+            Some("could be an option"),
+        ),
+        case("glob-arg-writes", plain, "sed -i 1d *.txt", Some("sed")),
+        case(
+            "glob-arg-sort-output",
+            plain,
+            "sort -o * a.txt",
+            Some("sort"),
+        ),
     ]);
 }

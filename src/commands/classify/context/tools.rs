@@ -491,7 +491,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "tar" => tar(here, out),
         // OCAMLPARAM adds options before the command line's, `-pp` and `-ppx` (programs run)
         // among them (ocamlc(1), "ENVIRONMENT"); ocamldep reads it too.
-        "ocamlc" | "ocamlopt" | "ocamldep" if !matches!(here.env.get("OCAMLPARAM"), Var::Unset) => {
+        "ocamlc" | "ocamlopt" | "ocamldep"
+            if !matches!(here.env.get("OCAMLPARAM"), Var::Set(v) if ocamlparam_harmless(v))
+                && !matches!(here.env.get("OCAMLPARAM"), Var::Unset) =>
+        {
             out.push(
                 Level::Unknown,
                 format!(
@@ -5167,4 +5170,37 @@ fn texi2any_config(here: &Here<'_>, out: &mut Verdict) {
             );
         }
     }
+}
+
+/// An OCAMLPARAM value whose every item (compenv.ml's `parse_args`: split on `,`, or on its
+/// first character when that is one of `:|; ,`; `_` marks where the command line's options go)
+/// is `NAME=VALUE` with NAME an option that only changes what is reported or accepted: the
+/// warnings and alerts, colour and error style, and type-checking flags (`w=-a`,
+/// `warn-error=+a`, `principal=1`). Anything else (`pp`, `ppx`, `plugin`, `cc`, `o`,
+/// `bin-annot`, which writes `.cmt` files) is not taken.
+fn ocamlparam_harmless(value: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "w",
+        "warn-error",
+        "alert",
+        "color",
+        "error-style",
+        "principal",
+        "rectypes",
+        "strict-sequence",
+        "strict-formats",
+        "short-paths",
+        "nolabels",
+    ];
+    let items: Vec<&str> = match value.chars().next() {
+        None => return true,
+        Some(c @ (':' | '|' | ';' | ' ' | ',')) => value.split(c).skip(1).collect(),
+        Some(_) => value.split(',').collect(),
+    };
+    items.iter().all(|item| {
+        *item == "_"
+            || item
+                .split_once('=')
+                .is_some_and(|(name, _)| NAMES.contains(&name))
+    })
 }

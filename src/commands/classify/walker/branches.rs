@@ -118,7 +118,7 @@ impl Walker {
 
     /// `while COND; do BODY; done` / `until COND; do BODY; done`: COND runs first, and with its
     /// status fixed to end the loop (failure for `while`, success for `until`) BODY never runs.
-    pub(super) fn while_statement(&mut self, node: Node<'_>, src: &str) {
+    pub(super) fn while_statement(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) {
         let mut cursor = node.walk();
         let conditions: Vec<Node<'_>> = node
             .children_by_field_name("condition", &mut cursor)
@@ -130,12 +130,69 @@ impl Walker {
             None => false,
         };
         if !ends {
+            let lead = match (stdin, conditions.as_slice()) {
+                // find's lines are its names, which may hold a newline: only when none does.
+                (
+                    Stdin::Piped {
+                        leads: Some(lead),
+                        finds,
+                        ..
+                    },
+                    [read],
+                ) if !until && (finds.is_none() || self.plain_lines(stdin)) => {
+                    self.reads_a_whole_line(*read, src).map(|name| (name, lead))
+                }
+                _ => None,
+            };
+            let Some((name, lead)) = lead else {
+                self.children(node, src);
+                return;
+            };
+            // `… | while IFS= read -r f; do …; done`: f holds a line, which starts with the
+            // lead: shaped so, it is no option, absolute path or `/dev/…` (a guess, not a value).
+            let before = self
+                .vars
+                .insert(name.clone(), format!("{lead}{}", words::RUNTIME));
             self.children(node, src);
+            match before {
+                Some(value) => self.vars.insert(name, value),
+                None => self.vars.remove(&name),
+            };
             return;
         }
         for condition in conditions {
             self.statement(condition, src, &Stdin::Inherited);
         }
+    }
+
+    /// `read -r NAME` (or `read NAME`) with `IFS=` before it, or with IFS at its default (the
+    /// script never names IFS, the context does not set it): NAME gets the whole line but for
+    /// leading and trailing blanks, so a line's first character that is no blank or backslash
+    /// stays its first. Only bash's `read` (no function or alias of the command so named).
+    fn reads_a_whole_line(&self, node: Node<'_>, src: &str) -> Option<String> {
+        if node.kind() != "command" || !self.builtin_kept("read") {
+            return None;
+        }
+        let mut cursor = node.walk();
+        let mut ifs_empty = false;
+        let mut words = Vec::new();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "variable_assignment" if tree::text(child, src) == "IFS=" => ifs_empty = true,
+                "command_name" | "word" => words.push(tree::text(child, src)),
+                _ => return None,
+            }
+        }
+        let name = match words.as_slice() {
+            ["read", name] | ["read", "-r", name] => *name,
+            _ => return None,
+        };
+        let default_ifs = !src.contains("IFS")
+            && self
+                .probe
+                .as_ref()
+                .is_none_or(|p| p.start_value("IFS").is_none());
+        (crate::syntax::is_name(name) && (ifs_empty || default_ifs)).then(|| name.to_string())
     }
 
     /// The exit status `node` certainly has (`true`: success), when it is bash's `true`, `:` or

@@ -13,6 +13,8 @@ use crate::syntax::tree;
 #[derive(Debug, Clone)]
 pub(super) struct Template {
     text: String,
+    /// The definition's redirections, as written (`2>/dev/null`), applied at every call.
+    redirects: String,
     /// Byte ranges of `text`, in order and apart, and what each one expands.
     params: Vec<(usize, usize, Param)>,
 }
@@ -70,7 +72,22 @@ impl Template {
             stack.extend(node.children(&mut cursor));
         }
         params.sort_by_key(|(from, _, _)| *from);
-        Some(Template { text, params })
+        Some(Template {
+            text,
+            redirects: String::new(),
+            params,
+        })
+    }
+
+    /// The template with the redirections of its definition (`f() { …; } 2>/dev/null`), which
+    /// a call runs the body under.
+    pub(super) fn redirected(mut self, redirects: &[Node<'_>], src: &str) -> Template {
+        self.redirects = redirects
+            .iter()
+            .map(|r| tree::text(*r, src))
+            .collect::<Vec<&str>>()
+            .join(" ");
+        self
     }
 
     /// The body with `words` as its positional parameters, when each is a plain word (no blank,
@@ -170,9 +187,9 @@ impl Walker {
                 .as_ref()
                 .is_none_or(|p| p.start_value("IFS").is_none());
         let body = match (self.templates.get(name), site) {
-            (Some(Some(template)), Some(site)) if default_ifs => {
-                template.with(args).map(|text| (text, site))
-            }
+            (Some(Some(template)), Some(site)) if default_ifs => template
+                .with(args)
+                .map(|text| (format!("{text} {}", template.redirects), site)),
             _ => None,
         };
         match body {

@@ -260,6 +260,7 @@ impl Walker {
                     vec![word]
                 })
             })
+            .map(|word| self.glob_without_options(word))
             .collect();
         if name.map(|n| tree::text(n, src)) == Some("let") && !self.functions.contains("let") {
             self.let_builtin(&args, src);
@@ -321,6 +322,36 @@ impl Walker {
         }
         self.prefix.truncate(outer_prefix);
         stage
+    }
+
+    /// `file * | grep -v directory`: an argument that is a glob starting with `*` or `?` could
+    /// expand to a name that starts with `-`, an option. With the context, when every name it
+    /// can give in every directory the command may be in (dot files and other cases too, so that
+    /// `dotglob` or `nocaseglob` add none unseen: the probe's `glob_names`) does not, it is an
+    /// operand only known at run time (its value not taken: which names are given is bash's),
+    /// shaped as written.
+    fn glob_without_options(&self, word: Word) -> Word {
+        const MAX_NAMES: usize = 4096; // a glob matching more than this is not read name by name
+        let Some(pattern) = word.value.as_deref() else {
+            return word;
+        };
+        if !(word.glob && pattern.starts_with(['*', '?'])) {
+            return word;
+        }
+        let options = self
+            .probe
+            .as_ref()
+            .and_then(|p| p.glob_names(pattern, MAX_NAMES))
+            .is_none_or(|names| names.iter().any(|n| n.starts_with('-')));
+        if options {
+            return word;
+        }
+        Word {
+            value: None,
+            guess: None,
+            shape: pattern.to_string(),
+            ..word
+        }
     }
 
     /// `let EXPR…`: each argument is evaluated as arithmetic, as `((EXPR))` is. A command
@@ -728,7 +759,11 @@ impl Walker {
         } else if program == "xargs" && matches!(stdin, Stdin::Piped { names: true, .. }) {
             verdict = crate::commands::classify::files::xargs_object_names(args);
         } else if program == "xargs" && self.plain_lines(stdin) {
-            verdict = crate::commands::classify::files::xargs_plain_lines(args);
+            let lead = match stdin {
+                Stdin::Piped { leads, .. } => leads.as_deref(),
+                _ => None,
+            };
+            verdict = crate::commands::classify::files::xargs_plain_lines(args, lead);
         }
         if program == "fzf"
             && fzf_filters(args)
@@ -828,12 +863,23 @@ impl Walker {
         let lists = (program == "ls" && !self.functions.contains(program))
             .then(|| ls_listing(args))
             .flatten();
+        let finds = (program == "find" && !self.functions.contains(program))
+            .then(|| find_listing(args))
+            .flatten();
+        let leads = match &finds {
+            Some(starts) => common_prefix(starts),
+            None => (program == "git" && !self.functions.contains(program))
+                .then(|| ls_files_lead(args))
+                .flatten(),
+        };
         let mut stage = Stage {
             downloads: verdict.downloads,
             output,
             plain: prints_a_diff(program, args),
             names,
             lists,
+            leads,
+            finds,
         };
         for nested in verdict.nested {
             match nested {
@@ -2014,6 +2060,160 @@ fn prints_only_object_names(program: &str, args: &[Word]) -> Names {
     }
 }
 
+/// `find START… EXPRESSION` whose expression only picks what is printed, with the default
+/// `-print` (or `-print` itself): one path a line, each starting with the starting point it
+/// was found under (find prints `START` and `START/…` as given). Starting points of plain
+/// characters, relative and not starting with `-`; no `-L`/`-H`/`-follow` (links followed
+/// would reach names the context does not walk); tests that take one value, the operators,
+/// and no action but `-print` and `-prune`.
+fn find_listing(args: &[Word]) -> Option<Vec<String>> {
+    const FLAGS: &[&str] = &[
+        "-print",
+        "-prune",
+        "-empty",
+        "-readable",
+        "-writable",
+        "-executable",
+        "-true",
+        "-false",
+        "-not",
+        "!",
+        "-a",
+        "-and",
+        "-o",
+        "-or",
+        "(",
+        ")",
+        "-depth",
+        "-xdev",
+        "-mount",
+        "-nowarn",
+        "-warn",
+        "-noleaf",
+        "-ignore_readdir_race",
+        "-P",
+    ];
+    const VALUED: &[&str] = &[
+        "-type",
+        "-xtype",
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-maxdepth",
+        "-mindepth",
+        "-mtime",
+        "-mmin",
+        "-ctime",
+        "-cmin",
+        "-atime",
+        "-amin",
+        "-size",
+        "-newer",
+        "-perm",
+        "-user",
+        "-group",
+        "-uid",
+        "-gid",
+        "-links",
+        "-inum",
+        "-samefile",
+        "-lname",
+        "-ilname",
+        "-regextype",
+        "-used",
+    ];
+    let values = super::super::args::values(args)?;
+    let mut starts = Vec::new();
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        if v.starts_with('-') || matches!(*v, "!" | "(" | ")") {
+            break;
+        }
+        if !v.chars().all(super::evaluation::plain_char) || v.starts_with('/') {
+            return None;
+        }
+        starts.push(v.to_string());
+        i += 1;
+    }
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if VALUED.contains(v) {
+            values.get(i)?;
+            i += 1;
+        } else if !FLAGS.contains(v) {
+            return None;
+        }
+    }
+    if starts.is_empty() {
+        starts.push(".".to_string());
+    }
+    Some(starts)
+}
+
+/// The text every one of `texts` starts with, when not empty and not starting with `-`.
+fn common_prefix(texts: &[String]) -> Option<String> {
+    let (first, rest) = texts.split_first()?;
+    let mut prefix = first.as_str();
+    for t in rest {
+        let same = prefix
+            .char_indices()
+            .zip(t.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(prefix.len().min(t.len()), |((at, _), _)| at);
+        prefix = &prefix[..same];
+    }
+    (!prefix.is_empty() && !prefix.starts_with('-')).then(|| prefix.to_string())
+}
+
+/// `git ls-files PATHSPEC…` (with `-c`/`--cached` alone, `--` before them allowed) prints the
+/// index's paths that match, each relative to the working directory and starting with what
+/// the pathspecs' literal parts share: `'src/*.py'` gives lines that start with `src/` (or
+/// `"src/`, git's quoting of a path with a newline or another unusual byte: never a line that
+/// starts with `-`). Pathspecs whose literal part (before the first `*`, `?`, `[` or `\`)
+/// starts with a letter, digit or `_` (no `./`, `..` anywhere, `:` magic or absolute path,
+/// which git rewrites), and no option that adds a field or changes the path (`-s`, `-t`, `--full-name`,
+/// `-z`, `--format`).
+fn ls_files_lead(args: &[Word]) -> Option<String> {
+    let values = super::super::args::values(args)?;
+    let ("ls-files", rest) = values.split_first().map(|(f, r)| (*f, r))? else {
+        return None;
+    };
+    let mut lead: Option<String> = None;
+    let mut paths = false;
+    for v in rest {
+        if !paths && *v == "--" {
+            paths = true;
+            continue;
+        }
+        if !paths && matches!(*v, "-c" | "--cached") {
+            continue;
+        }
+        let literal: String = v.chars().take_while(|c| !"*?[\\".contains(*c)).collect();
+        // git normalizes a pathspec before matching: `a/../-x` (or `src/*/../../-x`) is `-x`.
+        if !literal.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            || literal.contains(['\n', '"'])
+            || v.contains("..")
+        {
+            return None;
+        }
+        lead = Some(match lead {
+            None => literal,
+            Some(l) => l
+                .chars()
+                .zip(literal.chars())
+                .take_while(|(a, b)| a == b)
+                .map(|(a, _)| a)
+                .collect(),
+        });
+    }
+    lead.filter(|l| !l.is_empty())
+}
+
 /// An input whose text is known and starts like no compressed file (gzip, compress and pack's
 /// magic bytes, bzip2's `BZh`, xz's, lzma's): diffstat reads it as it is.
 fn plain_text(stdin: &Stdin) -> bool {
@@ -2065,9 +2265,10 @@ impl Walker {
     /// or empty: a fixed text, object names, or the names `ls` lists ([`ls_listing`]), each
     /// read from the directories the command may be in (every name there, dot files too) when
     /// the context is given, `QUOTING_STYLE` (which quotes them) is not set, and no alias of the
-    /// command may stand for `ls`. A directory that cannot be read, is empty or holds one name
-    /// that is not plain fails.
-    fn plain_lines(&self, stdin: &Stdin) -> bool {
+    /// command may stand for `ls`; or the paths `find` prints ([`find_listing`]), every name
+    /// under its starting points read the same way. A directory that cannot be read, is empty
+    /// or holds one name that is not plain fails.
+    pub(super) fn plain_lines(&self, stdin: &Stdin) -> bool {
         const MAX_NAMES: usize = 4096; // a listing longer than this is not read name by name
         let plain_line = |l: &str| l.chars().all(super::evaluation::plain_char);
         let item = crate::commands::classify::files::XARGS_ITEM;
@@ -2102,6 +2303,19 @@ impl Walker {
                         probe
                             .glob_names(&format!("{dir}/*"), MAX_NAMES)
                             .is_some_and(|names| names.iter().all(|n| plain_line(n)))
+                    })
+            }
+            Stdin::Piped {
+                downloads: false,
+                finds: Some(starts),
+                ..
+            } => {
+                let Some(probe) = self.probe.as_ref() else {
+                    return false;
+                };
+                !self.sources.iter().any(|s| s.contains("alias"))
+                    && starts.iter().all(|start| {
+                        probe.tree_names_all(start, MAX_NAMES, super::evaluation::plain_char)
                     })
             }
             _ => false,

@@ -41,6 +41,10 @@ pub(super) enum Stdin {
         names: bool,
         /// The stage before is `ls` printing the names in these directories ([`Stage::lists`]).
         lists: Option<Vec<String>>,
+        /// Every line of the stage before starts with this text ([`Stage::leads`]).
+        leads: Option<String>,
+        /// The stage before is `find` printing the paths under these ([`Stage::finds`]).
+        finds: Option<Vec<String>>,
     },
     /// A here-document or here-string with fixed text.
     Text(String),
@@ -60,6 +64,12 @@ pub(super) struct Stage {
     /// operand itself, for a file): no option that adds, quotes or decorates anything
     /// ([`invocations`]'s `ls_listing`). What they are is for the context to read.
     lists: Option<Vec<String>>,
+    /// Every line it prints starts with this text, or with a `"` and then this text (never
+    /// with `-`): `git ls-files 'src/*.py'` ([`invocations`]'s `ls_files_lead`).
+    leads: Option<String>,
+    /// It is `find` printing, one a line, the paths under these starting points and nothing
+    /// else ([`invocations`]'s `find_listing`). What they are is for the context to read.
+    finds: Option<Vec<String>>,
 }
 
 /// One classification under way: what was found, and what the script has set up so far.
@@ -382,7 +392,7 @@ impl Walker {
             "pipeline" => self.pipeline(node, src, stdin),
             "list" => self.list(node, src),
             "if_statement" => self.if_statement(node, src),
-            "while_statement" => self.while_statement(node, src),
+            "while_statement" => self.while_statement(node, src, stdin),
             "function_definition" => self.function(node, src),
             "variable_assignment" => self.assignment(node, src, true),
             "declaration_command" => self.declaration(node, src),
@@ -633,6 +643,8 @@ impl Walker {
                 plain: out.plain,
                 names: out.names && !merged,
                 lists: out.lists.filter(|_| !merged),
+                leads: out.leads.filter(|_| !merged),
+                finds: out.finds.filter(|_| !merged),
             };
         }
     }
@@ -664,19 +676,33 @@ impl Walker {
             && name != "command_not_found_handle";
         let kept = defer.then(|| std::mem::take(&mut self.findings));
         self.statement(body, src, &Stdin::Inherited);
-        // `f() { ls; } > out`: the redirections apply at every call.
+        // `f() { ls; } 2>/dev/null`: the redirections apply at every call. Those of a
+        // descriptor from 2 up leave the body's input and output the caller's, so a call with
+        // fixed words is judged as the body with them written in and these redirections after
+        // it; one of stdin or stdout (`> f`, `&>`, `>&2`, `< f`) changes what the body reads or
+        // prints to.
         let mut cursor = node.walk();
         let redirects: Vec<Node<'_>> = node
             .children_by_field_name("redirect", &mut cursor)
             .collect();
+        let beside_the_body = redirects.iter().all(|r| {
+            let text = tree::text(*r, src);
+            text.starts_with(|c: char| ('2'..='9').contains(&c))
+                && text[1..].starts_with(['<', '>'])
+                && r.prev_sibling().is_none_or(|p| !p.is_error())
+        });
         if defer {
             let template = match self.templates.contains_key(&name) {
                 // Defined twice: which body a call runs depends on which definition ran last.
                 true => None,
-                false => calls::Template::of(body, src).filter(|_| redirects.is_empty()),
+                false => calls::Template::of(body, src)
+                    .filter(|_| beside_the_body)
+                    .map(|t| t.redirected(&redirects, src)),
             };
             self.templates.insert(name.clone(), template);
         }
+        // Judged with the body: where it is defined, kept aside until it is called (a call
+        // with fixed words judges them again with the body, `Template::redirected`).
         for redirect in redirects {
             self.statement(redirect, src, &Stdin::Inherited);
         }

@@ -17,6 +17,35 @@ impl Walker {
             .named_children(&mut cursor)
             .filter(|c| Some(c.id()) != body.map(|b| b.id()))
             .collect();
+        // `set -C; git status -s > README.md`: bash opens the redirections in order after
+        // expanding the command's words, and runs nothing when one fails; noclobber makes `>`
+        // onto an existing regular file fail. A simple command with no substitution in it (which
+        // would run first) and no redirection of its own before its name is then never run: only
+        // the redirections up to that one count.
+        let simple = body.is_some_and(|b| {
+            let text = tree::text(b, src);
+            let mut cursor = b.walk();
+            let prefixed = b
+                .named_children(&mut cursor)
+                .any(|c| c.kind().ends_with("redirect"));
+            b.kind() == "command"
+                && !prefixed
+                && !text.contains('`')
+                && !text.contains("$(")
+                && !text.contains("$[")
+                && !text.contains("<(")
+                && !text.contains(">(")
+        });
+        if let Some(at) = redirects
+            .iter()
+            .position(|r| self.refused_by_noclobber(*r, src))
+            .filter(|_| simple)
+        {
+            for r in &redirects[..=at] {
+                self.statement(*r, src, &Stdin::Inherited);
+            }
+            return Stage::default();
+        }
         let mut body_stdin = stdin.clone();
         for r in &redirects {
             if let Some(input) = self.input(*r, src) {
@@ -26,11 +55,17 @@ impl Walker {
         let mut stage = body
             .map(|b| self.statement(b, src, &body_stdin))
             .unwrap_or_default();
-        // Only errors thrown away keep an output of object names so (`2>&1` adds the errors').
-        stage.names &= redirects.iter().all(|r| {
+        // Only errors thrown away keep an output of object names so (`2>&1` adds the errors'),
+        // or lines that all start with a known text.
+        let errors_away = redirects.iter().all(|r| {
             let text: String = tree::text(*r, src).split_whitespace().collect();
             text == "2>/dev/null"
         });
+        stage.names &= errors_away;
+        if !errors_away {
+            stage.leads = None;
+            stage.finds = None;
+        }
         // `cat <<EOF | sh`: a plain `cat` passes its here-document on to the next stage.
         let passes_on =
             body.is_some_and(|b| b.kind() == "command" && tree::text(b, src).trim() == "cat");
@@ -45,6 +80,38 @@ impl Walker {
             }
         }
         stage
+    }
+
+    /// `>` or `&>` (of any descriptor) onto a fixed path that is a regular file in every
+    /// directory the command may be in, under noclobber ([`Walker::noclobber`]): bash refuses to
+    /// open it ("cannot overwrite existing file"). Not `>|`, `>>`, `>&` or `<>`.
+    fn refused_by_noclobber(&self, node: Node<'_>, src: &str) -> bool {
+        if !self.noclobber || node.kind() != "file_redirect" {
+            return false;
+        }
+        if node.prev_sibling().is_some_and(|p| p.is_error()) {
+            return false;
+        }
+        let text = tree::text(node, src).trim_start_matches(|c: char| c.is_ascii_digit());
+        let Some(rest) = text.strip_prefix('>').or_else(|| text.strip_prefix("&>")) else {
+            return false;
+        };
+        if rest.starts_with(['>', '|', '&']) {
+            return false;
+        }
+        let Some(destination) = node.child_by_field_name("destination") else {
+            return false;
+        };
+        if self.ambiguous(destination, src) {
+            return false;
+        }
+        let target = words::word(destination, src, &self.vars);
+        match (&target.value, self.probe.as_ref()) {
+            (Some(path), Some(probe)) if !target.glob && !path.is_empty() => {
+                probe.existing_file(path)
+            }
+            _ => false,
+        }
     }
 
     /// What a redirection makes of the command's stdin: a fixed text (a here-document or
@@ -497,6 +564,8 @@ impl Walker {
                     plain: false,
                     names: false,
                     lists: None,
+                    leads: None,
+                    finds: None,
                 };
                 for stage in stages {
                     let out = self.statement(stage, src, &input);
@@ -506,6 +575,8 @@ impl Walker {
                         plain: out.plain,
                         names: false,
                         lists: None,
+                        leads: None,
+                        finds: None,
                     };
                 }
             } else {
