@@ -10869,6 +10869,9 @@ fn cdpath_may_take_cd_elsewhere() {
                 Some("core.fsmonitor"),
             )
         },
+    ]);
+}
+
 /// `find DIR … | xargs PROGRAM`: every path find prints starts with DIR, and when every name
 /// under DIR is of plain characters (read here) each line is one word, so none is an option
 /// (`file -C` compiles a magic file); the same lines read whole by `while read -r f`. A name
