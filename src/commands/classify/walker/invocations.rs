@@ -331,7 +331,6 @@ impl Walker {
     /// operand only known at run time (its value not taken: which names are given is bash's),
     /// shaped as written.
     fn glob_without_options(&self, word: Word) -> Word {
-        const MAX_NAMES: usize = 4096; // a glob matching more than this is not read name by name
         let Some(pattern) = word.value.as_deref() else {
             return word;
         };
@@ -2060,6 +2059,9 @@ fn prints_only_object_names(program: &str, args: &[Word]) -> Names {
     }
 }
 
+/// A glob, a listing or a tree with more names than this is not read name by name.
+const MAX_NAMES: usize = 4096;
+
 /// `find START… EXPRESSION` whose expression only picks what is printed, with the default
 /// `-print` (or `-print` itself): one path a line, each starting with the starting point it
 /// was found under (find prints `START` and `START/…` as given). Starting points of plain
@@ -2183,7 +2185,7 @@ fn ls_files_lead(args: &[Word]) -> Option<String> {
     let ("ls-files", rest) = values.split_first().map(|(f, r)| (*f, r))? else {
         return None;
     };
-    let mut lead: Option<String> = None;
+    let mut literals = Vec::new();
     let mut paths = false;
     for v in rest {
         if !paths && *v == "--" {
@@ -2201,17 +2203,9 @@ fn ls_files_lead(args: &[Word]) -> Option<String> {
         {
             return None;
         }
-        lead = Some(match lead {
-            None => literal,
-            Some(l) => l
-                .chars()
-                .zip(literal.chars())
-                .take_while(|(a, b)| a == b)
-                .map(|(a, _)| a)
-                .collect(),
-        });
+        literals.push(literal);
     }
-    lead.filter(|l| !l.is_empty())
+    common_prefix(&literals)
 }
 
 /// An input whose text is known and starts like no compressed file (gzip, compress and pack's
@@ -2269,7 +2263,6 @@ impl Walker {
     /// under its starting points read the same way. A directory that cannot be read, is empty
     /// or holds one name that is not plain fails.
     pub(super) fn plain_lines(&self, stdin: &Stdin) -> bool {
-        const MAX_NAMES: usize = 4096; // a listing longer than this is not read name by name
         let plain_line = |l: &str| l.chars().all(super::evaluation::plain_char);
         let item = crate::commands::classify::files::XARGS_ITEM;
         if self
