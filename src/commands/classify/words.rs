@@ -88,6 +88,18 @@ pub fn word(node: Node<'_>, src: &str, vars: &HashMap<String, String>) -> Word {
     word_at(node, src, vars, 0)
 }
 
+/// The value word of an assignment (`NAME=value`): as [`word`], but only known at run time where
+/// bash expands a tilde in it, which it does at the start and after each `:`
+/// (`GIT_DIR=~/.git`, `PATH=~/bin:$PATH`).
+pub fn assigned(node: Node<'_>, src: &str, vars: &HashMap<String, String>) -> Word {
+    let mut w = word(node, src, vars);
+    let raw = text(node, src);
+    if raw.starts_with('~') || raw.contains(":~") {
+        w.value = None;
+    }
+    w
+}
+
 const MAX_WORD_DEPTH: usize = 16; // `"$(echo "$(echo …)")"`: deeper guesses are not worth the stack
 
 fn word_at(node: Node<'_>, src: &str, vars: &HashMap<String, String>, depth: usize) -> Word {

@@ -905,6 +905,15 @@ pub fn env(args: &[Word]) -> Verdict {
     let mut v = Verdict::default();
     let mut changes = Vec::new();
     let named = |w: Option<&Word>| w.and_then(|w| w.value.clone());
+    // `-C DIR`: a glob names a directory only bash's matching knows. Written in the option's
+    // word (`-C~/x`, `--chdir=~/x`), a `~` is not bash's to expand: the directory is named `~`.
+    let place = |w: Option<&Word>| w.filter(|w| !w.glob).and_then(|w| w.value.clone());
+    let attached = |a: &Word, dir: &str| {
+        (!a.glob).then(|| match dir.starts_with('~') {
+            true => format!("./{dir}"),
+            false => dir.to_string(),
+        })
+    };
     let mut i = 0;
     while let Some(a) = args.get(i) {
         i += 1;
@@ -915,7 +924,7 @@ pub fn env(args: &[Word]) -> Verdict {
                 i += 1;
             }
             Some("-C" | "--chdir") => {
-                changes.push(EnvChange::Chdir(named(args.get(i))));
+                changes.push(EnvChange::Chdir(place(args.get(i))));
                 i += 1;
             }
             Some("-S" | "--split-string") => {
@@ -940,7 +949,7 @@ pub fn env(args: &[Word]) -> Verdict {
                 changes.push(unset(Some(o["--unset=".len()..].to_string())));
             }
             Some(o) if o.starts_with("--chdir=") => {
-                changes.push(EnvChange::Chdir(Some(o["--chdir=".len()..].to_string())));
+                changes.push(EnvChange::Chdir(attached(a, &o["--chdir=".len()..])));
             }
             Some(o)
                 if o.starts_with("--block-signal=")
@@ -960,7 +969,13 @@ pub fn env(args: &[Word]) -> Verdict {
                     let rest = &o[at + 1..];
                     let value = || {
                         if rest.is_empty() {
-                            named(args.get(i))
+                            if c == 'C' {
+                                place(args.get(i))
+                            } else {
+                                named(args.get(i))
+                            }
+                        } else if c == 'C' {
+                            attached(a, rest)
                         } else {
                             Some(rest.to_string())
                         }
@@ -1010,10 +1025,14 @@ pub fn env(args: &[Word]) -> Verdict {
                 // the walker to say (it knows the context's).
                 Some(name) => changes.push(EnvChange::Same(name)),
                 None if takes_assignment(&mut v, a) => {
-                    if let Some((name, _)) = a.text.split_once('=') {
+                    if let Some((name, written)) = a.text.split_once('=') {
+                        // `env GIT_DIR=~/.git …`: bash expands a tilde in a word shaped as an
+                        // assignment, after its `=` and each `:`.
+                        let tilde = written.starts_with('~') || written.contains(":~");
                         let value = a
                             .value
                             .as_deref()
+                            .filter(|_| !tilde)
                             .and_then(|v| v.split_once('='))
                             .map(|(_, v)| v.to_string());
                         changes.push(EnvChange::Set(name.to_string(), value));

@@ -148,13 +148,39 @@ pub fn normal(path: &Path) -> PathBuf {
     out
 }
 
-/// `~/x` with `home`, else `path` as it is.
+/// `path` with its tilde prefix expanded, as bash does for a word and git for a path in its
+/// configuration: `~` and `~/…` from `home`, `~USER` and `~USER/…` from USER's entry in
+/// /etc/passwd; `path` as it is when it has none. `None` when the prefix is not expanded here:
+/// no `home`, bash's `~+`, `~-` and `~N` (its working directories and directory stack, which
+/// are not git's), a user /etc/passwd does not list (name services are not asked: they may
+/// reach the network).
 pub fn expand_tilde(path: &str, home: Option<&Path>) -> Option<PathBuf> {
-    match path.strip_prefix("~/") {
-        Some(rest) => home.map(|h| h.join(rest)),
-        None if path == "~" => home.map(Path::to_path_buf),
-        None => Some(PathBuf::from(path)),
-    }
+    let Some(prefixed) = path.strip_prefix('~') else {
+        return Some(PathBuf::from(path));
+    };
+    let (user, rest) = prefixed.split_once('/').unwrap_or((prefixed, ""));
+    let base = if user.is_empty() {
+        home?.to_path_buf()
+    } else {
+        user_home(user)?
+    };
+    Some(if rest.is_empty() {
+        base
+    } else {
+        base.join(rest)
+    })
+}
+
+/// The home directory /etc/passwd gives `user` (its sixth field).
+fn user_home(user: &str) -> Option<PathBuf> {
+    let Contents::Text(passwd) = read_text(Path::new("/etc/passwd")) else {
+        return None;
+    };
+    passwd.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(':').collect();
+        (fields.len() == 7 && fields[0] == user && fields[5].starts_with('/'))
+            .then(|| PathBuf::from(fields[5]))
+    })
 }
 
 /// The interpreter a program file names on its `#!` line (`/usr/bin/env bash` is `bash`), as

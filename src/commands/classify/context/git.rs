@@ -77,7 +77,7 @@ struct Global {
     rest: Vec<Word>,
 }
 
-fn global(args: &[Word]) -> Global {
+fn global(args: &[Word], home: Option<&Path>) -> Global {
     let mut g = Global::default();
     let mut i = 0;
     while let Some(a) = args.get(i) {
@@ -85,9 +85,21 @@ fn global(args: &[Word]) -> Global {
             break;
         };
         let next = || args.get(i + 1).map(|n| n.value.clone());
+        // A directory in a word of its own is bash's to expand first: a glob names one only
+        // bash's matching knows (`None`), a tilde prefix is expanded as bash does. Written in
+        // the option's word (`--git-dir=~/x`), a `~` is a directory's name.
+        let place = || {
+            args.get(i + 1).map(|n| {
+                n.value
+                    .as_deref()
+                    .filter(|_| !n.glob)
+                    .and_then(|v| files::expand_tilde(v, home))
+                    .map(|p| p.to_string_lossy().into_owned())
+            })
+        };
         match v {
             "-C" => {
-                g.chdirs.push(next().flatten());
+                g.chdirs.push(place().flatten());
                 i += 2;
             }
             "-c" => {
@@ -104,7 +116,7 @@ fn global(args: &[Word]) -> Global {
             }
             "--git-dir" | "--work-tree" | "--namespace" | "--config-env" | "--attr-source"
             | "--list-cmds" | "--super-prefix" => {
-                let value = next().flatten();
+                let value = place().flatten();
                 match v {
                     "--git-dir" => g.git_dir = Some(value),
                     "--work-tree" => g.work_tree = Some(value),
@@ -1255,7 +1267,7 @@ fn shown(e: &gitconfig::Entry) -> String {
 
 /// The findings for `git args` in `here.dir`.
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    let g = global(args);
+    let g = global(args, here.env.home().as_deref());
     // git runs its commands that are not built in (submodule, mergetool, …) from its exec path,
     // and puts that directory first on the PATH of every program it starts.
     if here.env.is_set("GIT_EXEC_PATH") {
@@ -1921,7 +1933,7 @@ fn fsmonitor_on(value: Option<&str>) -> bool {
 /// `gc.auto` (6700) / 256, rounded up, loose objects in `objects/17`. Values other than plain
 /// integers (`1k`) are not read.
 pub fn gc_auto_below(here: &Here<'_>, args: &[Word]) -> bool {
-    let g = global(args);
+    let g = global(args, here.env.home().as_deref());
     let mut dir = here.dir.to_path_buf();
     for chdir in &g.chdirs {
         match chdir {
@@ -1990,7 +2002,7 @@ pub fn gc_auto_below(here: &Here<'_>, args: &[Word]) -> bool {
 }
 
 pub fn remote_is_local(here: &Here<'_>, args: &[Word]) -> bool {
-    let g = global(args);
+    let g = global(args, here.env.home().as_deref());
     let Some(name) = g
         .rest
         .iter()
@@ -2050,7 +2062,7 @@ pub fn remote_is_local(here: &Here<'_>, args: &[Word]) -> bool {
 /// HOME's and the system's files, the environment's settings): `None` when the repository or a
 /// directory is only known at run time.
 pub fn config_bool(here: &Here<'_>, args: &[Word], key: &str) -> Option<bool> {
-    let g = global(args);
+    let g = global(args, here.env.home().as_deref());
     let mut dir = here.dir.to_path_buf();
     for chdir in &g.chdirs {
         dir = files::join(&dir, chdir.as_deref()?);
@@ -2064,7 +2076,7 @@ pub fn config_bool(here: &Here<'_>, args: &[Word], key: &str) -> Option<bool> {
 }
 
 pub fn alias(here: &Here<'_>, args: &[Word]) -> Option<Alias> {
-    let g = global(args);
+    let g = global(args, here.env.home().as_deref());
     let sub_word = g.rest.first()?;
     let sub = sub_word.value.as_deref()?;
     if COMMANDS.contains(&sub) || sub.starts_with('-') {

@@ -198,7 +198,8 @@ impl Probe {
         }
     }
 
-    /// `cd DIR` (or `pushd DIR`): later programs may run there. `None`: only known at run time.
+    /// `cd DIR` (or `pushd DIR`, `env -C DIR`): later programs may run there. `None`: only
+    /// known at run time (a glob among them: which directory it names is bash's).
     pub fn cd(&mut self, target: Option<&str>, shown: &str) {
         let Some(target) = target else {
             self.lost = Some(shown.to_string());
@@ -220,8 +221,11 @@ impl Probe {
             return;
         }
         let last = self.dirs.last().cloned().unwrap_or_default();
-        let expanded = files::expand_tilde(&target, self.env(&[]).home().as_deref())
-            .unwrap_or_else(|| PathBuf::from(&target));
+        // `cd ~+/x`, `cd ~-`, `cd ~nobody`: a tilde prefix not expanded here.
+        let Some(expanded) = files::expand_tilde(&target, self.env(&[]).home().as_deref()) else {
+            self.lost = Some(shown.to_string());
+            return;
+        };
         // bash's `cd` looks a TARGET that does not start with `/`, `.` or `..` (cd.def's
         // absolute_pathname) up in CDPATH's directories first (an empty or relative entry from
         // where the command is), and only then where the command is: each one that is there is

@@ -10972,3 +10972,110 @@ fn glob_arguments_without_option_names() {
         ),
     ]);
 }
+
+/// A directory given to `cd`, `pushd`, `env -C` or `git -C`/`--git-dir` in a word of its own is
+/// bash's to expand first: a glob (`cd ../oth*`) names a directory only bash's matching knows,
+/// and a tilde prefix is `~`/`~/…` from HOME, `~USER` from /etc/passwd, `~+`/`~-` bash's working
+/// directories (not followed here). Each was read as a literal relative path, so another
+/// repository's textconv program ran under a read-only verdict; `GIT_DIR=~/.git` too (bash
+/// expands a tilde in an assignment).
+#[test]
+fn tilde_and_glob_directories_are_expanded_as_bash_does() {
+    fn textconv(p: &Planted, dir: &str) {
+        let program = p.program(&format!("{dir}.textconv"));
+        p.sh(&format!(
+            "git init -q {dir} && cd {dir} && echo a > f.txt && echo '*.txt diff=x' > .gitattributes && \
+             mkdir -p .git/info && echo '*.txt diff=x' > .git/info/attributes && git add -A && \
+             git -c user.name=t -c user.email=t@t commit -qm one && echo b >> f.txt && \
+             git -c user.name=t -c user.email=t@t commit -qam two && \
+             git config diff.x.textconv {program}"
+        ));
+    }
+    fn other(p: &Planted) {
+        textconv(p, "other");
+    }
+    fn home(p: &Planted) {
+        textconv(p, "home");
+    }
+    fn plain_home(p: &Planted) {
+        p.sh("git init -q home");
+    }
+    run(&[
+        case(
+            "cd-glob",
+            other,
+            "cd ../oth* && git log -p",
+            Some("only known at run time"),
+        ),
+        case(
+            "pushd-glob",
+            other,
+            "pushd ../othe[r] && git log -p",
+            Some("only known at run time"),
+        ),
+        case(
+            "cd-pwd-tilde",
+            other,
+            "cd ~+/../other && git log -p",
+            Some("only known at run time"),
+        ),
+        case(
+            "cd-oldpwd-tilde",
+            other,
+            "cd ~- && git log -p",
+            Some("only known at run time"),
+        ),
+        case("cd-home", home, "cd ~ && git log -p", Some("textconv")),
+        case(
+            "cd-home-slash",
+            home,
+            "cd ~/ && git log -p",
+            Some("textconv"),
+        ),
+        case(
+            "git-C-glob",
+            other,
+            "git -C ../oth* log -p",
+            Some("only known at run time"),
+        ),
+        case("git-C-home", home, "git -C ~/ log -p", Some("textconv")),
+        case("git-C-home-plain", plain_home, "git -C ~ log -p", None),
+        case(
+            "git-C-other",
+            other,
+            "git -C ../other log -p",
+            Some("textconv"),
+        ),
+        case(
+            "env-C-glob",
+            other,
+            "env -C ../oth* git log -p",
+            Some("only known at run time"),
+        ),
+        case(
+            "git-dir-home",
+            home,
+            "git --git-dir ~/.git log -p",
+            Some("textconv"),
+        ),
+        case(
+            "git-dir-assigned-home",
+            home,
+            "GIT_DIR=~/.git git log -p",
+            Some("GIT_DIR"),
+        ),
+        case(
+            "env-git-dir-home",
+            home,
+            "env GIT_DIR=~/.git git log -p",
+            Some("GIT_DIR"),
+        ),
+        // Written in the option's word, a `~` is not bash's: `./~/x`, as git and env take it.
+        case(
+            "git-dir-attached",
+            home,
+            "git --git-dir=~/.git log -p",
+            None,
+        ),
+    ]);
+}

@@ -60,7 +60,7 @@ impl Walker {
             })
             .unwrap_or_default();
         let value = node.child_by_field_name("value");
-        let value_word = value.map(|v| words::word(v, src, &self.vars));
+        let value_word = value.map(|v| words::assigned(v, src, &self.vars));
         let fixed = match &value_word {
             Some(w) => w.value.clone(),
             None => Some(String::new()),

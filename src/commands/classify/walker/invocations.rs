@@ -214,7 +214,7 @@ impl Walker {
                 .unwrap_or_default();
             let value = assignment.child_by_field_name("value");
             let fixed = match value {
-                Some(v) => words::word(v, src, &self.vars).value,
+                Some(v) => words::assigned(v, src, &self.vars).value,
                 None => Some(String::new()),
             };
             // `NAME="$NAME" cmd`: the value the command would have had anyway, when the
@@ -648,6 +648,7 @@ impl Walker {
                         .iter()
                         .find(|a| a.is("-") || !a.may_be_option() || a.value.is_none());
                     match target {
+                        Some(t) if t.glob => probe.cd(None, &t.text),
                         Some(t) => match &t.value {
                             Some(v) => probe.cd(Some(v), &t.text),
                             None => {
