@@ -3700,6 +3700,24 @@ fn pagers_tools_and_interpreters() {
             )
         },
         Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "+-fplugin=$ROOT/plug.so")],
+            ..case(
+                "clang-override-options",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only hello.c",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("CC_PRINT_HEADERS", "1"), ("CC_PRINT_HEADERS_FILE", "h.log")],
+            ..case(
+                "clang-print-headers-file",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only hello.c",
+                Some("CC_PRINT_HEADERS"),
+            )
+        },
+        Case {
             env: &[("SUNPRO_DEPENDENCIES", "deps.mk")],
             ..case(
                 "cpp-dependencies-variable",
@@ -9236,8 +9254,32 @@ fn gnuplot_codespell_and_docutils_configuration() {
                 );
             },
             "rst2html5 guide.rst",
-            None,
+            Some("record_dependencies"),
         ),
+        case(
+            "docutils-home-dependencies",
+            |p| {
+                guide(p);
+                p.write(
+                    "home/.docutils",
+                    "[general]\nrecord_dependencies: deps.txt\n",
+                );
+            },
+            "rst2html4 guide.rst",
+            Some("record_dependencies"),
+        ),
+        Case {
+            env: &[("DOCUTILSCONFIG", "$ROOT/du.conf")],
+            ..case(
+                "docutils-listed-dependencies",
+                |p| {
+                    guide(p);
+                    p.write("du.conf", "[general]\nrecord_dependencies: deps.txt\n");
+                },
+                "rst2html4 guide.rst | grep -c '<h1'",
+                Some("record_dependencies"),
+            )
+        },
         case(
             "docutils-conf-warnings",
             |p| {

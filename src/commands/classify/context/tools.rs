@@ -1151,9 +1151,9 @@ const DOCUTILS_SETTINGS: &[&str] = &[
     "strict",
     "quiet",
     "verbose",
-    // Read from a file but not applied (docutils 0.19, measured: a document with an include
-    // made no list, as its stylesheet makes one from `--record-dependencies`).
-    "record_dependencies",
+    // Not `record_dependencies`: docutils 0.19 writes the list it names when ~/.docutils, a
+    // file DOCUTILSCONFIG lists or `--config FILE` sets it (measured; from ./docutils.conf, or
+    // from a file a later one follows, it was not applied: which file wins is not read here).
 ];
 
 /// docutils (0.19) reads `/etc/docutils.conf`, `./docutils.conf` and `~/.docutils`, or instead
@@ -4723,6 +4723,27 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
             out.push(
                 Level::Unknown,
                 format!("the compiler runs its passes from the directories {name} names"),
+            );
+        }
+    }
+    // clang's driver edits its own command line by CCC_OVERRIDE_OPTIONS (`+-fplugin=x.so` adds
+    // an option: a plugin loaded by `clang -fsyntax-only`, measured with clang 14), and logs its
+    // options, headers, diagnostics or process statistics to the files the CC_*_FILE variables
+    // name when CC_PRINT_OPTIONS, CC_PRINT_HEADERS, CC_LOG_DIAGNOSTICS or CC_PRINT_PROC_STAT is
+    // set (the driver's environment, clang 14's strings); gcc runs the whole compilation again
+    // with the options GCC_COMPARE_DEBUG names.
+    for name in [
+        "CCC_OVERRIDE_OPTIONS",
+        "CC_LOG_DIAGNOSTICS",
+        "CC_PRINT_HEADERS",
+        "CC_PRINT_OPTIONS",
+        "CC_PRINT_PROC_STAT",
+        "GCC_COMPARE_DEBUG",
+    ] {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!("the compiler driver changes what it runs or writes by {name}"),
             );
         }
     }
