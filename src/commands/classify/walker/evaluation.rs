@@ -216,14 +216,19 @@ impl Walker {
                         format!("{text} expands a value as a prompt, which can run commands"),
                     );
                 }
-                let name_len = inner
-                    .trim_start_matches(['!', '#'])
-                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .unwrap_or(inner.len());
-                let after = inner
-                    .trim_start_matches(['!', '#'])
-                    .get(name_len..)
-                    .unwrap_or("");
+                // The parameter: a name, the positional parameters' digits, or one of bash's
+                // special parameters (`${@:N}`, `${*:1:N}` slice the positional parameters).
+                let parameter = inner.trim_start_matches(['!', '#']);
+                let name_len = match parameter.chars().next() {
+                    Some('@' | '*' | '?' | '-' | '$' | '!') => 1,
+                    Some(c) if c.is_ascii_digit() => parameter
+                        .find(|c: char| !c.is_ascii_digit())
+                        .unwrap_or(parameter.len()),
+                    _ => parameter
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .unwrap_or(parameter.len()),
+                };
+                let after = parameter.get(name_len..).unwrap_or("");
                 // `${a[@]:o}`, `${a[1]:o:n}`: the offset and length follow the subscript.
                 let after = match after.strip_prefix('[') {
                     Some(subscript) => subscript.find(']').map_or("", |at| &subscript[at + 1..]),
