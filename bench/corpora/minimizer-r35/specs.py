@@ -1,0 +1,345 @@
+# r35 run list: name, dir (under scratch), cmd, tool ('$ cmd' = first line of that command's output), notes, opts
+# part='A' (an agent's ordinary day) or 'B' (new ground); stored in notes as "[A]"/"[B]".
+SPECS = []
+def R(name, dir, cmd, tool, notes, part='A', **kw):
+    d = dict(name=name, dir=dir, cmd=cmd, tool=tool, notes='[%s] %s' % (part, notes)); d.update(kw); SPECS.append(d)
+S = '/work/corpus-min35-scratch'
+
+# ================= PART A =================
+G = '$ git --version'; P = 'py/pd'
+R('git-status-pd', P, 'git status', G, 'pydash 8.1.0 (PyPI sdist) given a 7-commit history (tag, CHANGELOG moved, binary logo, merged feature branch, empty commit, second author); worktree: two injected bugs in strings.py, staged ruff.toml, untracked file and dir.')
+R('git-status-short-branch-pd', P, 'git status --short --branch --untracked-files=all', G, 'Short status, every untracked file listed.')
+R('git-diff-pd', P, 'git diff', G, 'Unstaged diff: trim_end strips both ends, snake_case keeps case.')
+R('git-diff-staged-pd', P, 'git diff --staged', G, 'Staged new ruff.toml.')
+R('git-diff-U10-strings', P, 'git diff -U10 src/pydash/strings.py', G, 'Ten lines of context.')
+R('git-diff-tag-stat-pd', P, 'git diff --stat -M v8.1.0..HEAD', G, 'Rename, binary file and edits since the tag.')
+R('git-diff-tag-docs', P, 'git diff -M v8.1.0 HEAD -- docs', G, 'Rename with edits (similarity index) and a binary file.')
+R('git-diff-numstat-pd', P, 'git diff --numstat v8.1.0', G, 'Numstat against the tag including worktree (binary shows -).')
+R('git-diff-patience', P, 'git diff --patience --function-context src/pydash/strings.py | head -60', G, 'Patience diff with whole functions as context, first 60 lines.')
+R('git-show-root-src', P, 'git show v8.1.0 -- src/pydash/arrays.py | wc -l && git show v8.1.0 --stat | tail -5', G, 'Line count of one file in the root commit and its stat tail.')
+R('git-show-root-tests-big', P, 'git show v8.1.0 -- tests/test_strings.py', G, 'Large patch: test_strings.py as added in the root commit.')
+R('git-log-oneline-20-pd', P, 'git log --oneline -20', G, 'One line per commit with decorations.')
+R('git-log-graph-all-pd', P, 'git log --graph --all --oneline --decorate', G, 'Graph with merge, tags and an extra branch.')
+R('git-log-stat-4', P, 'git log --stat -4', G, 'Stat of the last four (empty commit included).')
+R('git-log-p-3-path', P, 'git log -p -3 -- docs/CHANGELOG.rst | head -80', G, 'Patch history of the moved changelog, first 80 lines.')
+R('git-log-follow-stat', P, 'git log --follow --stat --format="%h %s" -- docs/CHANGELOG.rst', G, 'Follow across the rename, with stat.')
+R('git-log-fuller-1', P, 'git log --pretty=fuller -1', G, 'Author and committer lines.')
+R('git-log-S', P, 'git log -S"8.1.1.dev0" --oneline --all', G, 'Pickaxe search.')
+R('git-log-author-count', P, 'git log --author="Lee Park" --oneline | wc -l', G, 'Commits by an author, counted.')
+R('git-show-head-pd', P, 'git show HEAD', G, 'Last commit (pytest.ini by second author).')
+R('git-show-merge-m', P, 'git show -m --stat HEAD~2', G, 'Merge shown against each parent.')
+R('git-show-file-at-tag-pd', P, 'git show v8.1.0:src/pydash/__init__.py | head -30', G, 'A file at a tag, head.')
+R('git-blame-L-strings', P, 'git blame -L 1985,1995 src/pydash/strings.py', G, 'Blame with an uncommitted line.')
+R('git-blame-C-changelog', P, 'git blame -C --date=short docs/CHANGELOG.rst | tail -8', G, 'Blame across the move, tail.')
+R('git-grep-n-def', P, 'git grep -n "^def " -- src/pydash/strings.py | head -40', G, 'Function definitions.')
+R('git-grep-c-tests', P, 'git grep -c "def test_" -- tests', G, 'Per-file test counts.')
+R('git-grep-many', P, 'git grep -n "pyd\\." -- src', G, 'Many matches (>500 lines).')
+R('git-branch-vv', P, 'git branch -vv --all', G, 'Branches verbose.')
+R('git-show-branch', P, 'git show-branch --all', G, 'Branch topology.')
+R('git-merge-base-name-rev', P, 'git merge-base main release/8.2 | cut -c1-7 && git name-rev --name-only HEAD~3', G, 'Merge base and a name for a commit.')
+R('git-remote-v-empty', P, 'git remote -v; git config --list --show-origin | grep -v "^file:/work" ; echo rc=$?', G, 'No remotes; the config list with the scratch gitconfig filtered out.')
+R('git-stash-show-p', P, 'git stash push -q -m "wip strings" src/pydash/strings.py && git stash list && git stash show -p stash@{0}; git stash pop -q; git status -s', G, 'Stash one file, show patch, pop.')
+R('git-switch-missing', P, 'git switch release-9', G, 'Unknown branch: error.')
+R('git-restore-missing', P, 'git restore --staged nosuch.py', G, 'Pathspec did not match.')
+R('git-rebase-conflict', 'py', 'cd pdc && git checkout -q -b side v8.1.0 && sed -i "s/^__version__ = .*/__version__ = \\"9.0.0\\"/" src/pydash/__init__.py && git commit -qam "bump to 9" && git rebase main', G,
+  'Rebase a branch bumping __version__ on main, which also bumped it: conflict, exit 1.', reset='rm -rf pdc && git clone -q pd pdc', post='rm -rf pdc', nd='commit hash of the rebased commit')
+R('git-cherry-pick-empty', 'py', 'cd pdc && git cherry-pick HEAD~1', G, 'Cherry-pick the empty commit onto itself: already applied, exit 1.', reset='rm -rf pdc && git clone -q pd pdc', post='rm -rf pdc')
+R('git-clean-ndx', P, 'git clean -ndx', G, 'Dry-run clean including ignored files.')
+R('git-ls-files-count', P, 'git ls-files | wc -l && git ls-files -o --exclude-standard', G, 'Tracked count, untracked list.')
+R('git-archive-list', P, 'git archive --format=tar HEAD docs | tar tvf - | awk \'{print $3, $6}\' | head -20', G, 'Archive a subtree and list it.')
+R('git-diff-check', P, 'printf "x = 1 \\n\\tmixed\\n" >> src/pydash/types.py && git diff --check; rc=$?; git checkout -q src/pydash/types.py; exit $rc', G, 'Whitespace errors found: exit 2.')
+R('git-log-js', 'js/ledger', 'git log --oneline && git status -s | head', G, 'Fresh TS project, one commit.')
+R('git-commit-amend-dry', 'go/ratelim', 'git commit --dry-run -a', G, 'Nothing to commit: dry-run exit 1.')
+
+PT = '$ pytest --version'; PE = {'PYTHONPATH': 'src'}
+R('test-pytest-pd-nosrc', P, 'pytest -q tests/test_strings.py', PT, 'Without PYTHONPATH=src (no install): import error at collection, exit 2.', nd='the run time')
+R('test-pytest-pd', P, 'pytest -q tests --ignore=tests/pytest_mypy_testing', PT, 'pydash suite with two injected bugs: six parametrized failures among 1915.', env=PE, nd='the run time')
+R('test-pytest-pd-x', P, 'pytest -x tests/test_strings.py', PT, 'Stop at first failure.', env=PE, nd='the run time')
+R('test-pytest-pd-k-v', P, 'pytest -v -k "snake or trim" tests/test_strings.py', PT, 'Verbose with -k: parametrized ids.', env=PE, nd='the run time')
+R('test-pytest-pd-v-big', P, 'pytest -v tests/test_arrays.py tests/test_collections.py', PT, 'Verbose over two passing modules (large).', env=PE, nd='the run time')
+R('test-pytest-pd-tb-line', P, 'pytest -q --tb=line tests/test_strings.py', PT, 'One line per failure.', env=PE, nd='the run time')
+R('test-pytest-pd-rA-tail', P, 'pytest -rA -q tests/test_numerical.py | tail -25', PT, 'All result summary, tail.', env=PE, nd='the run time')
+R('test-pytest-pd-lf', P, 'pytest -q -o addopts= -o cache_dir=/work/corpus-min35-scratch/pdcache tests/test_strings.py >/dev/null; pytest -q --lf -o addopts= -o cache_dir=/work/corpus-min35-scratch/pdcache tests/test_strings.py', PT, 'Rerun last failures only (cache enabled by clearing the pytest.ini addopts).', env=PE, reset='rm -rf /work/corpus-min35-scratch/pdcache', nd='the run time')
+R('test-pytest-pd-durations', P, 'pytest -q --durations=8 tests/test_functions.py', PT, 'Slowest durations table.', env=PE, nd='durations, their order and the run time')
+R('test-pytest-pd-collect', P, 'pytest --collect-only -q tests/test_objects.py | tail -15', PT, 'Collected node ids, tail.', env=PE, nd='the run time')
+R('test-pytest-pd-setup-plan', P, 'pytest --setup-plan tests/test_utilities.py -k "random"', PT, 'Setup plan (fixtures, no run).', env=PE, nd='the run time')
+R('test-pytest-pd-fixtures', P, 'pytest --fixtures -q tests/test_utilities.py | head -40', PT, 'Available fixtures, head.', env=PE)
+R('test-pytest-pd-markers', P, 'pytest --markers | head -20', PT, 'Registered markers.', env=PE)
+R('test-pytest-pd-cov', P, 'pytest -q --cov=pydash --cov-report=term-missing tests/test_strings.py tests/test_predicates.py', PT, 'Coverage table with missing lines (pytest-cov 7.1.0).', env=PE, nd='the run time')
+R('test-pytest-pd-count-failed', P, 'pytest -q tests/test_strings.py 2>&1 | grep -c FAILED', PT, 'Count of FAILED lines.', env=PE)
+R('test-pytest-webcolors', 'py/webcolors-25.10.0', 'pytest -q -p no:cacheprovider tests', PT, 'webcolors 25.10.0 (PyPI sdist) test suite, passing.', env=PE, nd='the run time')
+R('test-pytest-webcolors-v', 'py/webcolors-25.10.0', 'pytest -v -p no:cacheprovider tests/test_conversion.py', PT, 'Verbose.', env=PE, nd='the run time')
+R('test-pytest-dictdiffer-doctest', 'py/dictdiffer-0.10.0', 'pytest -q -p no:cacheprovider --doctest-modules dictdiffer', PT, 'dictdiffer 0.10.0 (sdist has no tests): its doctests; the sdist pyproject addopts need pytest-isort/pytest-pydocstyle: usage error, exit 4.')
+R('test-pytest-dictdiffer-doctest-noaddopts', 'py/dictdiffer-0.10.0', 'pytest -q -p no:cacheprovider -o addopts= --doctest-modules dictdiffer', PT, 'The doctests with the sdist addopts cleared.', nd='the run time')
+R('test-unittest-webcolors', 'py/webcolors-25.10.0', 'python -m unittest discover -s tests -t . 2>&1 | tail -5', '$ python --version', 'The same suite under unittest.', env=PE, nd='the run time')
+
+VT = '$ vitest --version'; L = 'js/ledger'
+R('test-vitest-ledger', L, 'npx vitest run', VT, 'My TS ledger library: a format case expecting thousands separators and a toBeNull on undefined fail.', nd='start time and durations')
+R('test-vitest-ledger-tail', L, 'npm test 2>&1 | tail -30', VT, 'Through npm, tail.', nd='durations')
+R('test-vitest-ledger-t', L, 'npx vitest run -t allocate', VT, 'Filter by test name: only allocate runs.', nd='start time and durations')
+R('test-vitest-ledger-json', L, 'npx vitest run --reporter=json 2>/dev/null | jq ".numFailedTests, .numPassedTests, [.testResults[].assertionResults[] | select(.status==\\"failed\\") | .fullName]"', VT, 'JSON reporter through jq.')
+R('test-vitest-ledger-verbose', L, 'npx vitest run --reporter=verbose test/money.test.ts', VT, 'Verbose reporter on one file.', nd='durations')
+JT = '$ jest --version'
+R('test-jest-tally', 'js/tally', 'npx jest', JT, 'My CJS tally module: snapshot not written under --ci (CI=true), fails.', toolname='jest', nd='per-test times and total time')
+R('test-jest-tally-verbose', 'js/tally', 'npx jest --verbose --ci=false --testNamePattern=top', JT, 'Verbose, name filter.', toolname='jest', nd='time')
+R('test-jest-tally-json', 'js/tally', 'npx jest --json 2>/dev/null | jq "{numTotalTests, numFailedTests, snapshot: .snapshot.unchecked}"', JT, 'JSON through jq.', toolname='jest')
+
+GT = '$ go version'; GO = 'go/ratelim'
+R('test-go-ratelim', GO, 'go test ./...', GT, 'My token-bucket package: table subtest and window boundary failures.', nd='timing')
+R('test-go-ratelim-v', GO, 'go test -v ./...', GT, 'Verbose.', nd='timing')
+R('test-go-ratelim-run', GO, 'go test -v -run "TestAllowTable/negative" ./...', GT, 'One subtest.', nd='timing')
+R('test-go-ratelim-race', GO, 'go test -race -run TestConcurrentTokens -count=1 .', GT, 'Data race in Tokens() (no lock).', nd='addresses, goroutine ids, interleaving and timing', timeout=300)
+R('test-go-ratelim-bench', GO, 'go test -run=^$ -bench=. -benchmem .', GT, 'Benchmarks with allocations.', nd='timings')
+R('test-go-ratelim-cover', GO, 'go test -cover -run "TestNew|TestWindowSlides" .', GT, 'Coverage percentage, passing subset.', nd='the second run is "(cached)" instead of a time')
+R('test-go-ratelim-json-fail', GO, 'go test -json . | jq -r "select(.Action==\\"fail\\") | .Test // \\"(package)\\""', GT, 'Failed test names from -json.')
+R('lint-go-vet-ratelim', GO, 'go vet ./... && echo vet ok', GT, 'go vet clean.')
+R('build-go-ratebad', 'go/ratebad', 'go build ./...', GT, 'Type errors and unused import.')
+R('build-go-ratebad-vet', 'go/ratebad', 'go vet ./... 2>&1 | head -20', GT, 'go vet on the broken copy.')
+
+CT = '$ cargo --version'; CC = 'rs/ccase'
+R('test-cargo-ccase', CC, 'cargo test --offline 2>&1 | tail -40', CT, 'convert_case 0.6.0 (crates.io) tests passing, tail.', nd='order of the doc-test lines and timings')
+R('test-cargo-ccase-bug', CC, 'cargo test --offline', CT, 'Kebab/Cobol/Train delimiter changed to "_": unit, integration and doc-test failures.', reset='git checkout -q src/case.rs && sed -i \'251s/=> "-"/=> "_"/\' src/case.rs', post='git checkout -q src/case.rs', nd='order of the test lines and timings', timeout=400)
+R('test-cargo-ccase-lib-filter', CC, 'cargo test --offline --lib kebab -- --nocapture', CT, 'Filter with --nocapture, bug in place.', reset='git checkout -q src/case.rs && sed -i \'251s/=> "-"/=> "_"/\' src/case.rs', post='git checkout -q src/case.rs', nd='timings', timeout=400)
+R('test-nextest-ccase', CC, 'cargo nextest run --offline --no-fail-fast 2>&1 | tail -30', '$ cargo nextest --version', 'nextest, bug in place, tail.', reset='git checkout -q src/case.rs && sed -i \'251s/=> "-"/=> "_"/\' src/case.rs', post='git checkout -q src/case.rs', nd='order of test results, timings, and where the tail cuts', timeout=400)
+R('lint-clippy-ccase', CC, 'cargo clippy --offline 2>&1 | tail -60', '$ cargo clippy --version', 'Clippy on 2018-edition code, tail.', nd='timings')
+R('build-cargo-ccase-error', CC, 'cargo build --offline', CT, 'Type error injected into Case::delim.', reset='git checkout -q src/case.rs && sed -i \'251s/=> "-"/=> 45u8/\' src/case.rs', post='git checkout -q src/case.rs', nd='timings')
+R('build-cargo-fetch-offline', 'rs/fetchp', 'printf \'anyhow = "1"\\n\' >> Cargo.toml && cargo fetch --offline', CT, 'Offline fetch of a dependency that is not in the local registry: error.', reset='printf \'[package]\\nname="fetchp"\\nversion="0.1.0"\\nedition="2021"\\n[dependencies]\\nconvert_case="=0.6.0"\\nbytesize="1"\\nfastrand="2"\\n\' > Cargo.toml')
+
+MK = '$ make --version'; W = 'c/wc2'
+R('build-make-wc2', W, 'make clean >/dev/null && make', MK, 'My C word counter: strdup implicit declaration under -std=c11, sign-compare warnings.')
+R('build-make-wc2-error', W, 'make clean >/dev/null && make', MK, 'A missing semicolon and an undeclared identifier injected.', reset='git checkout -q . && sed -i "s/out->bytes++;/out->bytes++/; s/fclose(f);/fclose(fp);/" count.c', post='git checkout -q . && make clean >/dev/null')
+R('build-make-wc2-run', W, 'make -s && ./wc2 *.c *.h Makefile | head -20', MK, 'Build then run: the build warns that strdup is implicitly declared (int), the program then crashes on the truncated pointer and the segfault is hidden by the pipe (exit 0 from head).', reset='make clean >/dev/null')
+R('build-make-wc2-k', W, 'make clean >/dev/null && make -k 2>&1 | grep -E "error|warning" | sort | uniq -c', MK, 'Keep going, tally diagnostics.', reset='git checkout -q . && sed -i "s/table_add(word);/table_add(word, wl);/" count.c', post='git checkout -q . && make clean >/dev/null')
+R('build-tsc-ledger', L, 'npx tsc -p tsconfig.json --noEmit', '$ tsc --version', 'tsc on the ledger: clean.', toolname='tsc')
+R('build-tsc-ledger-errors', L, 'npx tsc -p tsconfig.json --noEmit', '$ tsc --version', 'Injected errors: wrong currency literal, missing property, implicit any.', toolname='tsc', reset='git checkout -q . && printf \'\\nexport const bad: Money = { amount: "1", currency: "JPY" };\\nexport function f(x) { return x.y; }\\n\' >> src/money.ts', post='git checkout -q .')
+R('build-npm-run-build-ledger', L, 'npm run build && ls dist', '$ tsc --version', 'npm run build with TypeScript 6: the outDir without rootDir is now error TS5011, so the build fails and dist is never listed.', toolname='tsc', post='rm -rf dist')
+R('build-esbuild-ledger', L, 'npx esbuild src/report.ts --bundle --format=esm --outfile=/work/corpus-min35-scratch/out/ledger.js --metafile=/work/corpus-min35-scratch/out/meta.json && npx esbuild --analyze=verbose src/report.ts --bundle --outfile=/work/corpus-min35-scratch/out/l2.js', '$ esbuild --version', 'Bundle and analyze.', toolname='esbuild', nd='build time')
+R('lint-eslint-ledger', L, 'npx eslint src test', '$ eslint --version', 'eslint 9 flat config with typescript-eslint: clean or not.', toolname='eslint')
+R('lint-eslint-ledger-bad', L, 'npx eslint src test', '$ eslint --version', 'Injected: let never reassigned, ==, console.log, unused var, any.', toolname='eslint', reset='git checkout -q . && printf \'\\nexport function dbg(m: any) {\\n  let unused = 1;\\n  let s = format(m);\\n  if (m.amount == 0) console.log(s);\\n  return s;\\n}\\n\' >> src/money.ts', post='git checkout -q .')
+R('lint-eslint-ledger-format-compact', L, 'npx eslint -f json src 2>/dev/null | jq -r ".[] | .messages[] | .ruleId" | sort | uniq -c', '$ eslint --version', 'Rule tally from JSON formatter.', toolname='eslint', reset='git checkout -q . && printf \'\\nexport function dbg(m: any) {\\n  let unused = 1;\\n  let s = format(m);\\n  if (m.amount == 0) console.log(s);\\n  return s;\\n}\\n\' >> src/money.ts', post='git checkout -q .')
+
+RT = '$ ruff --version'
+R('lint-ruff-pd', P, 'ruff check src/pydash/arrays.py src/pydash/objects.py', RT, 'ruff 0.17.6 with the staged ruff.toml (E, F, B, UP) on two pydash modules: thousands of UP findings with fix diffs (huge).')
+R('lint-ruff-pd-statistics', P, 'ruff check --statistics src tests', RT, 'Per-rule counts.')
+R('lint-ruff-pd-concise-head', P, 'ruff check --output-format=concise tests | head -30', RT, 'Concise, head.')
+R('lint-ruff-format-check-pd', P, 'ruff format --check src tests; echo rc=$?', RT, 'Format check.')
+R('lint-ruff-webcolors', 'py/webcolors-25.10.0', 'ruff check --select ALL --ignore D src | tail -40', RT, 'Every rule family on webcolors, tail.')
+MT = '$ mypy --version'
+R('lint-mypy-pd', P, 'mypy src/pydash/strings.py src/pydash/arrays.py', MT, 'mypy 2.4.1 on two typed modules.', env={'MYPYPATH': 'src'})
+R('lint-mypy-dictdiffer-strict', 'py/dictdiffer-0.10.0', 'mypy --strict dictdiffer | tail -30', MT, 'Untyped library under --strict, tail.')
+R('lint-mypy-dictdiffer-count', 'py/dictdiffer-0.10.0', 'mypy --strict dictdiffer | grep -c error', MT, 'Error count.')
+R('lint-pyright-webcolors', 'py/webcolors-25.10.0', 'pyright src', '$ pyright --version', 'pyright on a typed library.')
+R('lint-pylint-dictdiffer', 'py/dictdiffer-0.10.0', 'pylint dictdiffer --disable=C0114,C0116', '$ pylint --version', 'pylint 4.1.4 findings and score.', nd='the second run adds "(previous run: 8.60/10, +0.00)" (pylint keeps the last score in the scratch cache)')
+R('lint-shellcheck-wc2', W, 'printf \'#!/bin/sh\\nfor f in $(ls *.c); do\\n  n=`./wc2 $f | head -1`\\n  echo $n | read a b\\n  [ $a == 0 ] && echo empty $f\\ndone\\n\' > check.sh && shellcheck check.sh; rc=$?; rm -f check.sh; exit $rc', '$ shellcheck --version | sed -n 2p', 'shellcheck on a short script with several classic mistakes.', toolname='shellcheck')
+
+NP = '$ npm --version'
+R('pkg-npm-install-deprecated', 'js/npmdemo', 'npm install --no-fund request@2.88.2 uuid@3.4.0', NP, 'Deprecated packages from the registry; no deprecation warnings or audit summary appear (the registry mirror answers the audit POST with 405, see pkg-npm-audit).', reset='rm -rf node_modules package-lock.json && echo \'{"name":"npmdemo","version":"1.0.0","private":true}\' > package.json', toolname='npm', nd='install time', timeout=200)
+R('pkg-npm-ls-problems', 'js/npmdemo', 'npm ls --depth=0; echo rc=$?', NP, 'Missing, extraneous and invalid packages after hand edits (chalk added to package.json but not installed, uuid deleted, a stray dir, left-pad version bumped in package.json).', reset='rm -rf node_modules package-lock.json && echo \'{"name":"npmdemo","version":"1.0.0","private":true}\' > package.json && npm install -q --no-fund --no-audit request@2.88.2 uuid@3.4.0 left-pad@1.3.0 >/dev/null 2>&1 && rm -rf node_modules/uuid && mkdir -p node_modules/stray && echo \'{"name":"stray","version":"0.0.1"}\' > node_modules/stray/package.json && jq \'.dependencies.chalk="^5.3.0" | .dependencies["left-pad"]="^2.0.0"\' package.json > p.json && mv p.json package.json', toolname='npm', timeout=200)
+R('pkg-npm-audit', 'js/npmdemo', 'npm audit', NP, 'npm audit: the registry mirror answers the bulk advisory POST with 405 Method Not Allowed: error.', reset='test -d node_modules/request || (rm -rf node_modules package-lock.json && echo \'{"name":"npmdemo","version":"1.0.0","private":true}\' > package.json && npm install -q --no-fund --no-audit request@2.88.2 uuid@3.4.0 >/dev/null 2>&1)', toolname='npm', timeout=200)
+R('pkg-npm-ci-nolock', 'js/tally', 'npm ci', NP, 'npm ci without a lockfile: error.', toolname='npm')
+R('pkg-pip-install-wheels-missing', '.', 'python -m venv /work/corpus-min35-scratch/pv && /work/corpus-min35-scratch/pv/bin/pip install --no-index --find-links wheels pydash dictdiffer "webcolors>=26"', '$ venv/bin/pip --version', 'Local wheels only: webcolors>=26 not available.', reset='rm -rf pv', post='rm -rf pv', timeout=200)
+R('pkg-pip-install-wheels', '.', 'python -m venv /work/corpus-min35-scratch/pv && /work/corpus-min35-scratch/pv/bin/pip install --no-index --find-links wheels pydash dictdiffer webcolors && /work/corpus-min35-scratch/pv/bin/pip list', '$ venv/bin/pip --version', 'Local wheels: install and list.', reset='rm -rf pv', post='rm -rf pv', timeout=200)
+R('pkg-pip-show-files', '.', 'venv/bin/pip show -f pytest-cov | head -30', '$ venv/bin/pip --version', 'Package metadata and file list.')
+R('pkg-pip-check-list-outdated', '.', 'venv/bin/pip check; venv/bin/pip list --format=freeze | wc -l', '$ venv/bin/pip --version', 'Dependency check and a count.')
+R('pkg-cargo-tree-ccase', CC, 'cargo tree --offline -e normal,dev', CT, 'Dependency tree with dev deps.')
+
+NM = 'npmb/node_modules'
+R('ls-la-pd', P, 'ls -la', '$ ls --version', 'Project root.')
+R('ls-la-src-pd', P, 'ls -la src/pydash', '$ ls --version', 'Package dir.')
+R('ls-lhS-node-modules-ts', NM + '/typescript/lib', 'ls -lhS | head -25', '$ ls --version', 'Largest files in typescript/lib.')
+R('ls-R-vitest-dist', NM + '/vitest/dist', 'ls -R | wc -l && ls chunks | head', '$ ls --version', 'Recursive count, head.')
+R('ls-tree-L2-pd', P, 'tree -L 2 -I "__pycache__"', '$ tree --version', 'tree of the project.')
+R('ls-tree-nm-L1', NM, 'tree -L 1 -d | tail -5', '$ tree --version', 'Directories in node_modules, tail.')
+R('ls-du-sh-nm', NM, 'du -sh * .bin | sort -h | tail -15', '$ du --version', 'Biggest packages.')
+R('ls-find-dts', NM, 'find . -name "*.d.ts" -type f | wc -l', '$ find --version', 'Count of .d.ts files.')
+R('ls-find-newer', P, 'find . -newer pyproject.toml -type f -not -path "./.git/*" | sort', '$ find --version', 'Files newer than pyproject.toml.')
+R('ls-find-big', NM, 'find . -type f -size +1M -printf "%s %p\\n" | sort -rn | head -20', '$ find --version', 'Files over 1 MiB.')
+R('ls-find-packagejson-huge', NM, 'find . -name package.json -not -path "*/test/*"', '$ find --version', 'Every package.json (huge).')
+R('ls-wc-l-tests', P, 'wc -l tests/*.py src/pydash/*.py | sort -n | tail -12', '$ wc --version', 'Line counts.')
+R('ls-wc-l-nm-js', NM + '/eslint/lib', 'find . -name "*.js" | xargs wc -l | sort -n', '$ wc --version', 'Line counts of every eslint lib file (large).')
+
+RG = '$ rg --version'
+R('grep-rg-n-deprecated', NM, 'rg -n "@deprecated" --type ts', RG, 'Many matches in .d.ts files (large).', nd='file order (rg searches in parallel)')
+R('grep-rg-count', NM, 'rg -c "process\\.env\\." --type js | sort -t: -k2 -n | tail -15', RG, 'Per-file counts, largest.')
+R('grep-rg-l-files', NM, 'rg -l "SharedArrayBuffer" | head -30', RG, 'File list.', nd='file order (rg searches in parallel)')
+R('grep-rg-pd-context', P, 'rg -n -C2 "def snake_case" src', RG, 'Match with context.')
+R('grep-rg-todo', P, 'rg -n "TODO|FIXME|XXX" .', RG, 'Meant as a no-match search; it matches one TODO and two XXXX doctest strings (exit 0).')
+R('grep-grep-rn-pd', P, 'grep -rn "versionadded:: 7" src | head -40', '$ grep --version', 'grep -rn, head.')
+R('grep-grep-rn-big', P, 'grep -rn "assert " tests', '$ grep --version', 'Every assert in the tests (large).')
+R('grep-grep-c-sortuniq', P, 'grep -rhoE "versionadded:: [0-9]+\\.[0-9]+" src | sort | uniq -c | sort -rn | head', '$ grep --version', 'Versions that added API.')
+R('grep-grep-l-missing', P, 'grep -rl "nosuchthing" src nosuchdir', '$ grep --version', 'Missing dir: exit 2.')
+
+R('cat-pyproject-pd', P, 'cat pyproject.toml', '$ cat --version', 'Project metadata.')
+R('cat-head-strings', P, 'head -60 src/pydash/strings.py', '$ head --version', 'Head of a source file.')
+R('cat-sed-n-strings', P, 'sed -n 1560,1610p src/pydash/strings.py', '$ sed --version', 'A range.')
+R('cat-tail-changelog', P, 'tail -40 docs/CHANGELOG.rst', '$ tail --version', 'Changelog tail.')
+R('cat-package-lock-head', 'npmb', 'head -60 package-lock.json', '$ head --version', 'Lockfile head.')
+R('cat-package-lock-jq', 'npmb', 'jq -r ".packages | to_entries[] | select(.value.dev != true) | \\"\\(.key) \\(.value.version)\\"" package-lock.json | wc -l && jq ".packages[\\"node_modules/vitest\\"]" package-lock.json', '$ jq --version', 'Count and one entry.')
+R('cat-pdm-lock', 'py/webcolors-25.10.0', 'cat pdm.lock', '$ cat --version', 'A whole pdm.lock (large).')
+R('cat-tox-ini-pd', P, 'cat tox.ini setup.cfg', '$ cat --version', 'Two config files.')
+R('cat-jq-nm-pkg', NM + '/typescript', 'jq "{name, version, engines, bin, exports: (.exports | keys)}" package.json', '$ jq --version', 'Selected fields; typescript has no exports map, so keys of null is a jq error (exit 5).')
+R('cat-yaml-nm', NM, 'cat js-yaml/package.json | head -40; ls js-yaml', '$ cat --version', 'A package manifest.')
+
+# ================= PART B =================
+HL = 'b/hl'; HT = '$ hledger --version'
+R('hledger-bal', HL, 'hledger -f main.journal bal', HT, 'My household journal (10 months, generated with a fixed seed): balances.', 'B')
+R('hledger-bal-monthly-depth2', HL, 'hledger -f main.journal bal -M --depth 2', HT, 'Monthly columns (wide table).', 'B')
+R('hledger-reg-food-tail', HL, 'hledger -f main.journal reg expenses:food | tail -20', HT, 'Register with running total, tail.', 'B')
+R('hledger-reg-all', HL, 'hledger -f main.journal reg', HT, 'Full register (large).', 'B')
+R('hledger-is-quarterly', HL, 'hledger -f main.journal is -Q', HT, 'Income statement by quarter.', 'B')
+R('hledger-bs', HL, 'hledger -f main.journal bs', HT, 'Balance sheet.', 'B')
+R('hledger-accounts-tree', HL, 'hledger -f main.journal accounts --tree', HT, 'Account tree.', 'B')
+R('hledger-stats', HL, 'hledger -f main.journal stats', HT, 'Journal statistics (includes run time).', 'B', nd='run time and rate')
+R('hledger-check-unbalanced', HL, 'hledger -f bad.journal check', HT, 'Unbalanced transaction: error with source lines.', 'B')
+R('hledger-check-strict', HL, 'hledger -f main.journal check --strict', HT, 'Strict mode: undeclared commodity.', 'B')
+R('hledger-print-payee', HL, 'hledger -f main.journal print -x desc:Lidl | head -30', HT, 'Print matching transactions with explicit amounts.', 'B')
+R('hledger-reg-csv-count', HL, 'hledger -f main.journal reg -O csv | head -3; hledger -f main.journal reg -O csv | wc -l', HT, 'CSV output head and count.', 'B')
+R('hledger-payees-count', HL, 'hledger -f main.journal reg expenses -O csv | cut -d, -f5 | sort | uniq -c | sort -rn', HT, 'Transactions per payee, from CSV.', 'B')
+
+BC = 'b/bc'; BT = '$ bean-check --version'
+R('beancount-check-ok', BC, 'bean-check example.beancount && echo OK', BT, 'bean-example ledger (seed 35, 2024-01 .. 2026-06, 6053 lines): clean.', 'B')
+R('beancount-check-bad', BC, 'bean-check bad.beancount', BT, 'Unbalanced transaction and unknown account.', 'B')
+R('beancount-query-expenses', BC, 'bean-query example.beancount "SELECT account, sum(position) AS total WHERE account ~ \'^Expenses\' GROUP BY account ORDER BY account"', BT, 'BQL aggregate per expense account.', 'B', toolname='bean-query')
+R('beancount-query-journal-big', BC, 'bean-query example.beancount "SELECT date, flag, payee, narration, account, position WHERE account ~ \'Expenses:Food\' ORDER BY date"', BT, 'Every food posting (large).', 'B', toolname='bean-query')
+R('beancount-query-csv-wc', BC, 'bean-query -f csv example.beancount "SELECT date, account, position" | wc -l', BT, 'CSV row count of all postings.', 'B', toolname='bean-query')
+R('beancount-query-error', BC, 'bean-query example.beancount "SELECT acount, sum(position) GROUP BY 1"', BT, 'Typo in a column name.', 'B', toolname='bean-query')
+R('beancount-report-balances', BC, 'bean-report example.beancount balances | head -50', BT, 'Balances report, head.', 'B', toolname='bean-report')
+R('beancount-report-holdings', BC, 'bean-report example.beancount holdings', BT, 'Investment holdings.', 'B', toolname='bean-report')
+R('beancount-doctor-context', BC, 'bean-doctor context example.beancount 2000', BT, 'Balances before and after the transaction at line 2000.', 'B', toolname='bean-doctor')
+R('beancount-format-diff', BC, 'bean-format bad.beancount | diff bad.beancount - | head -30', BT, 'Alignment changes bean-format would make.', 'B', toolname='bean-format')
+
+CQ = 'b/coq'; CQT = '$ coqc --version'
+R('coq-coqc-ok', CQ, 'coqc -Q . "" Lists.v', 'The Coq Proof Assistant, version 8.16.1 (coqc)', 'Small list library with Compute/Check/Print output (coqc 8.16.1 was recorded in r34, failing runs only).', 'B')
+R('coq-coqc-rewrite-fail', CQ, 'coqc -Q . "" Bad2.v', 'The Coq Proof Assistant, version 8.16.1 (coqc)', 'A rewrite that finds no subterm (same coqc as r34, which recorded an unknown-reference and a unification error).', 'B', reset='coqc -Q . "" Lists.v >/dev/null')
+R('coq-coqdep', CQ, 'coqdep -Q . "" *.v', CQT, 'Make dependencies.', 'B', toolname='coqdep')
+R('coq-coqwc', CQ, 'coqwc *.v', CQT, 'Spec/proof/comment line counts.', 'B', toolname='coqwc')
+
+CV = 'b/cov'; LT = '$ llvm-cov --version | grep -m1 version'
+R('llvmcov-report', CV, 'llvm-cov report ./wc2 -instr-profile=wc2.profdata', LT, 'Source-based coverage of my C word counter run on two files (clang 14).', 'B', toolname='llvm-cov')
+R('llvmcov-show-file', CV, 'llvm-cov show ./wc2 -instr-profile=wc2.profdata count.c', LT, 'Line counts annotated on the source.', 'B', toolname='llvm-cov')
+R('llvmcov-show-regions', CV, 'llvm-cov show ./wc2 -instr-profile=wc2.profdata -show-regions -show-branches=count main.c', LT, 'Regions and branch counts.', 'B', toolname='llvm-cov')
+R('llvmcov-export-summary', CV, 'llvm-cov export ./wc2 -instr-profile=wc2.profdata -summary-only | jq ".data[0].totals"', LT, 'JSON export, totals.', 'B', toolname='llvm-cov')
+R('llvmcov-report-noprofile', CV, 'llvm-cov report ./wc2 -instr-profile=missing.profdata', LT, 'Missing profile: error.', 'B', toolname='llvm-cov')
+R('llvmprofdata-show', CV, 'llvm-profdata show --all-functions --counts wc2.profdata', '$ llvm-profdata merge --version | grep -m1 version', 'Raw function counters.', 'B', toolname='llvm-profdata')
+R('llvmcov-gcov-mode', CV, 'llvm-cov report ./wc2 -instr-profile=wc2.profdata -show-functions table.c', LT, 'Per-function table.', 'B', toolname='llvm-cov')
+
+PF = 'b/prof'; GP = '$ gprofng --version'
+R('gprofng-collect', PF, 'gprofng collect app -o run.er ./hot', GP, 'Collect a profile of a small C program.', 'B', reset='rm -rf run.er', post='rm -rf run.er', nd='process id and, since the run is short, which sampled functions appear')
+R('gprofng-display-functions', PF, 'gprofng display text -functions hot.er', GP, 'Function list from a saved experiment.', 'B')
+R('gprofng-display-overview', PF, 'gprofng display text -header -metrics e.%totalcpu:i.%totalcpu -calltree hot.er 2>&1 | head -60', GP, 'Header and call tree, head.', 'B')
+R('gprofng-display-missing', PF, 'gprofng display text -functions nosuch.er', GP, 'Missing experiment.', 'B')
+
+JV = 'b/jv'; JF = '$ jfr --version'
+R('jfr-summary', JV, 'jfr summary hot.jfr', JF, 'Summary of a flight recording of a small Java program (openjdk 17.0.21.1).', 'B', toolname='jfr')
+R('jfr-print-cpuload', JV, 'jfr print --events jdk.CPULoad hot.jfr', JF, 'CPU load events.', 'B', toolname='jfr')
+R('jfr-hot-methods', JV, 'jfr print --events jdk.ExecutionSample hot.jfr | grep -A1 "stackTrace = \\[" | grep -v -e stackTrace -e "^--" | sed "s/line:.*//" | sort | uniq -c | sort -rn | head -15', JF, 'Top frames of execution samples.', 'B', toolname='jfr')
+R('jfr-print-gc-json', JV, 'jfr print --json --events jdk.GarbageCollection hot.jfr | jq ".recording.events | length, (.[0].values | {name, cause, sumOfPauses})"', JF, 'GC events as JSON through jq.', 'B', toolname='jfr')
+R('jfr-metadata-count', JV, 'jfr metadata hot.jfr | grep -c "^class"; jfr print --events NoSuch hot.jfr | head -3', JF, 'Metadata class count and an unknown event name.', 'B', toolname='jfr')
+R('jfr-bad-file', JV, 'jfr summary Hot.java', JF, 'Not a recording: error.', 'B', toolname='jfr')
+R('java-jlink-list-modules', JV, 'java --list-modules | head -25 && java --list-modules | wc -l', '$ java -version 2>&1 | head -1', 'Module list.', 'B', toolname='java')
+
+QL = 'b/ql'; QT = '$ quilt --version'; QE = {'QUILT_PATCHES': 'patches'}
+R('quilt-push-all', QL, 'quilt push -a', QT, 'Two patches on dictdiffer 0.10.0 applied.', 'B', env=QE, toolname='quilt', reset='quilt pop -a -q >/dev/null 2>&1; true', post='quilt pop -a -q >/dev/null 2>&1; true')
+R('quilt-series-applied', QL, 'quilt push -q >/dev/null; quilt series -v; quilt applied; quilt unapplied', QT, 'Series status after one push.', 'B', env=QE, toolname='quilt', reset='quilt pop -a -q >/dev/null 2>&1; true', post='quilt pop -a -q >/dev/null 2>&1; true')
+R('quilt-diff-patch', QL, 'quilt push -a -q >/dev/null; quilt diff -P fix-docs.patch', QT, 'The diff of one patch.', 'B', env=QE, toolname='quilt', reset='quilt pop -a -q >/dev/null 2>&1; true', post='quilt pop -a -q >/dev/null 2>&1; true')
+R('quilt-push-missing', QL, 'quilt push nosuch.patch', QT, 'Unknown patch: error.', 'B', env=QE, toolname='quilt', reset='quilt pop -a -q >/dev/null 2>&1; true')
+R('quilt-pop-none', QL, 'quilt pop', QT, 'Nothing applied: exit 2.', 'B', env=QE, toolname='quilt', reset='quilt pop -a -q >/dev/null 2>&1; true')
+
+DR = 'b/dr'; DT = '$ darcs --version'
+R('darcs-whatsnew', DR, 'darcs whatsnew -l', DT, 'A darcs repo of mine: pending change and an unrecorded file.', 'B', toolname='darcs')
+R('darcs-whatsnew-patch', DR, 'darcs whatsnew', DT, 'Pending change as a patch.', 'B', toolname='darcs')
+R('darcs-log', DR, 'darcs log', DT, 'Patch log (two authors).', 'B', toolname='darcs', nd='dates are record times')
+R('darcs-log-v-last', DR, 'darcs log -v --last 1', DT, 'Last patch with hunks.', 'B', toolname='darcs', nd='dates are record times')
+R('darcs-annotate', DR, 'darcs annotate Main.hs', DT, 'Per-line patch attribution.', 'B', toolname='darcs', nd='the first run also printed "Creating a patch index, please wait ... Created patch index." (darcs builds the index once)')
+R('darcs-show-files-pull-missing', DR, 'darcs show files; darcs pull ../nosuch', DT, 'Tracked files, then a pull from a missing repo.', 'B', toolname='darcs')
+
+RC = 'b/rc'; RT2 = '$ rlog --version'
+R('rcs-rlog', RC, 'rlog conf.txt', RT2, 'RCS history of a config file (locked by the user).', 'B', nd='revision dates')
+R('rcs-rcsdiff', RC, 'rcsdiff -u conf.txt', RT2, 'Working file against head: exit 1.', 'B', nd='revision date in header')
+R('rcs-co-p-r1', RC, 'co -p -r1.1 conf.txt', RT2, 'Old revision to stdout.', 'B')
+
+TI = 'b/ti'; MI = '$ makeinfo --version'
+R('texinfo-makeinfo-errors', TI, 'makeinfo --no-split -o /work/corpus-min35-scratch/out/manual.info manual.texi', MI, 'Unknown command, bad xref and menu entry.', 'B')
+R('texinfo-makeinfo-plaintext', TI, 'makeinfo --plaintext -o - ok.texi', MI, 'Plain-text rendering to stdout.', 'B')
+R('texinfo-texi2any-html-errors', TI, 'texi2any --html --no-split -o /work/corpus-min35-scratch/out/manual.html --error-limit=2 manual.texi', MI, 'HTML with an error limit.', 'B')
+
+ML = 'b/ml'
+R('ocaml-ocamlyacc-conflicts', ML, 'ocamlyacc -v parser.mly', '$ ocamlyacc -version', 'Ambiguous expression grammar: shift/reduce conflicts.', 'B')
+R('ocaml-ocamlyacc-output', ML, 'ocamlyacc -v parser.mly; grep -n "conflict" parser.output | head -20', '$ ocamlyacc -version', 'The conflict states in parser.output.', 'B')
+R('ocaml-ocamllex', ML, 'ocamllex lexer.mll && ocamlc -c parser.mli parser.ml lexer.ml && echo built', '$ ocamllex -version', 'Lexer generation then compile.', 'B')
+R('ocaml-ocamllex-error', ML, 'printf "rule t = parse | [\'a\'-] { 1 }\\n" > bad.mll && ocamllex bad.mll', '$ ocamllex -version', 'Lexer syntax error.', 'B', post='rm -f bad.mll bad.ml')
+
+HS = 'b/hs'; HP = '$ hpc version'
+R('hpc-report', HS, 'hpc report stats', HP, 'Haskell program coverage (ghc -fhpc) after one run.', 'B', reset='rm -f stats.tix && ./stats >/dev/null')
+R('hpc-report-per-module-decl', HS, 'hpc report --per-module --decl-list stats', HP, 'Per module with uncovered declarations.', 'B', reset='rm -f stats.tix && ./stats >/dev/null')
+R('hpc-markup', HS, 'hpc markup --destdir=/work/corpus-min35-scratch/out/hpc stats', HP, 'HTML coverage pages written.', 'B', reset='rm -f stats.tix && ./stats >/dev/null')
+R('hpc-report-missing-tix', HS, 'hpc report nosuch', HP, 'No .tix file.', 'B')
+R('ghc-Wall-fno-code', HS, 'ghc -Wall -fno-code -fforce-recomp Stats.hs', '$ ghc --version', 'Warnings only, no code generation.', 'B')
+R('haddock-stats', HS, 'haddock --html -o /work/corpus-min35-scratch/out/hdoc Stats.hs', '$ haddock --version', 'Documentation coverage of an undocumented module.', 'B', nd='none expected')
+
+PLD = 'b/pl'; GPL = '$ gplc --version'
+R('gplc-syntax-error', PLD, 'gplc fam.pl', GPL, 'Syntax error and singleton warning.', 'B')
+R('gplc-ok-run', PLD, 'sed "s/length(L, N./length(L, N)./; /unused/d" fam.pl > fam2.pl && gplc -o fam2 fam2.pl && echo built && ls -la fam2 | cut -d" " -f5-', GPL, 'Fixed file compiled to a native executable.', 'B', post='rm -f fam2 fam2.pl', nd='file time')
+
+GV = 'b/gv'
+R('graphviz-sccmap', GV, 'sccmap -v deps.dot', '$ gvpr -V', 'Strongly connected components with statistics.', 'B', toolname='sccmap (graphviz)')
+R('graphviz-acyclic', GV, 'acyclic -v deps.dot; echo rc=$?', '$ gvpr -V', 'Break cycles (exit 1 when the graph had one).', 'B', toolname='acyclic (graphviz)')
+R('graphviz-ccomps', GV, 'ccomps -v -x deps.dot | grep -c "^digraph"; ccomps -v deps.dot >/dev/null', '$ gvpr -V', 'Connected components.', 'B', toolname='ccomps (graphviz)')
+R('graphviz-gvpr-leaves', GV, 'gvpr -c "N[outdegree==0]{print(name)}" deps.dot >/dev/null; gvpr "N[indegree==0]{print(\\"root: \\", name)}" deps.dot', '$ gvpr -V', 'Roots via gvpr.', 'B')
+R('tsort-cycle', GV, 'tsort deps.txt', '$ tsort --version', 'Topological sort with a loop.', 'B')
+
+LR = 'b/lr'; LRT = '$ luarocks --version'
+R('luarocks-lint-ok', LR, 'luarocks lint tally-1.0-1.rockspec && echo lint ok', LRT, 'Valid rockspec.', 'B')
+R('luarocks-lint-bad', LR, 'luarocks lint bad-0.1-1.rockspec', LRT, 'Rockspec with a Lua syntax error and bad version.', 'B')
+R('luarocks-list-config', LR, 'luarocks list; luarocks config lua_version; luarocks config --json | jq "keys | length"', LRT, 'Installed rocks (none), the Lua version, and a config --json that needs a JSON rock: error, yet exit 0 through jq.', 'B')
+
+RP = 'b/rp'; RPT = '$ rpcgen --version'
+R('rpcgen-header', RP, 'rpcgen -h kv.x', RPT, 'XDR header generated to stdout.', 'B')
+R('rpcgen-xdr-c', RP, 'rpcgen -c kv.x', RPT, 'XDR routines to stdout.', 'B')
+R('rpcgen-error', RP, 'rpcgen -h bad.x', RPT, 'Syntax error in a .x file.', 'B')
+
+IM = 'b/img'; ET = '$ exiftool -ver'
+R('exiftool-jpg', IM, 'exiftool chart.jpg | grep -v -e "File Modification" -e "File Access" -e "File Inode"', ET, 'Metadata of a JPEG made with ImageMagick.', 'B', toolname='exiftool')
+R('exiftool-json-png', IM, 'exiftool -j -ImageSize -ColorType -BitDepth *.png *.jpg', ET, 'Selected tags as JSON.', 'B', toolname='exiftool')
+R('exiftool-missing', IM, 'exiftool nosuch.gif', ET, 'Missing file.', 'B', toolname='exiftool')
+
+R('fzf-filter', P, 'git ls-files | fzf --filter "tstrs"', '$ fzf --version', 'Non-interactive fuzzy filter over the tracked files.', 'B', toolname='fzf')
+R('parallel-dry-run', P, 'ls tests/test_*.py | parallel --dry-run pytest -q {}', '$ parallel --version', 'Commands GNU parallel would run.', 'B')
+R('parallel-keep-order', P, 'parallel -k wc -l ::: src/pydash/*.py', '$ parallel --version', 'Ordered output of parallel jobs.', 'B')
+R('nim-check-error', 'b/nm', 'nim check --hints:off tally.nim', '$ nim --version', 'Missing import: type mismatch report.', 'B')
+R('dwdiff-stats', 'b/dw', 'dwdiff -s old.rst new.rst | tail -25', '$ dwdiff --version', 'Word diff with statistics.', 'B')
+R('elfutils-eu-size-nm', CV, 'eu-size wc2 && eu-nm -S --size-sort wc2 | tail -12', '$ eu-size --version', 'Section sizes, then eu-nm given GNU nm\'s --size-sort, which it does not have: usage error (the pipeline exits 0 through tail).', 'B')
+R('elfutils-eu-stack-missing', CV, 'eu-stack -p 999999', '$ eu-stack --version', 'No such process.', 'B')
+R('glibc-memusage', CV, 'memusage --data=/work/corpus-min35-scratch/out/mem.dat ./wc2 count.c main.c table.c', 'memusage (Debian GLIBC 2.36-9+deb12u14) 2.36', 'Heap profile summary and histogram of a run; memusage colours its output with ANSI escapes even with NO_COLOR/TERM=dumb.', 'B', toolname='memusage (glibc)', env={'LLVM_PROFILE_FILE': '/work/corpus-min35-scratch/out/x.profraw'})
+R('perl-podchecker', 'b/pod', 'podchecker tally.pod', '$ perl -e "print qq(perl \\$^V podchecker)"', 'POD with three syntax errors.', 'B')
+R('python-tarfile-list', 'dl', 'python -m tarfile -l webcolors-25.10.0.tar.gz', '$ python --version', 'List an sdist with the stdlib tarfile CLI.', 'B')
+R('python-inspect-details', P, 'python -m inspect -d pydash.strings:snake_case', '$ python --version', 'Object details via the stdlib inspect CLI.', 'B', env=PE)
+R('python-calendar', '.', 'python -m calendar 2026 12', '$ python --version', 'Month calendar.', 'B')
+R('python-site', '.', 'python -m site | sed "s#/work/corpus-min35-scratch#SCRATCH#"', '$ python --version', 'sys.path and user site.', 'B')
+R('nimpretty-diff', 'b/nm', 'nimpretty --out:/work/corpus-min35-scratch/out/tally.nim tally.nim && diff tally.nim /work/corpus-min35-scratch/out/tally.nim', '$ nimpretty --version', 'What nimpretty would change (exit 1 from diff).', 'B', toolname='nimpretty')
+R('nim-dump', 'b/nm', 'nim dump --hints:off tally.nim 2>&1 | sed "s#/work/corpus-min35-scratch#SCRATCH#" | head -30', '$ nim --version', 'Defined symbols and search paths.', 'B')
+# added after the first pass, to have enough large outputs
+R('test-pytest-pd-v-all', P, 'pytest -v tests --ignore=tests/pytest_mypy_testing', PT, 'Verbose over the whole pydash suite (about 1,930 lines, six failures).', env=PE, nd='the run time')
+R('ls-find-nm-files', NM, 'find . -type f', '$ find --version', 'Every file under my npm tool directory (huge).')
+R('cat-arrays-objects', P, 'cat src/pydash/arrays.py src/pydash/objects.py', '$ cat --version', 'Two whole modules (huge).')
+R('beancount-report-print', BC, 'bean-report example.beancount print', BT, 'The whole ledger re-printed (huge).', 'B', toolname='bean-report')
+R('beancount-query-postings-balance', BC, 'bean-query example.beancount "SELECT date, payee, account, position, balance WHERE account = \'Assets:US:BofA:Checking\'"', BT, 'Postings of the checking account with running balance (large).', 'B', toolname='bean-query')
+R('jfr-print-samples', JV, 'jfr print --events jdk.ExecutionSample hot.jfr', JF, 'Every execution sample with stack traces (large).', 'B', toolname='jfr')
+# added after the first pass, to have more failing runs
+R('test-pytest-pd-maxfail2', P, 'pytest -q --maxfail=2 tests/test_strings.py', PT, 'Stop after two failures.', env=PE, nd='the run time')
+R('test-go-ratelim-window-v', GO, 'go test -v -count=1 -run TestWindow .', GT, 'Window tests only, uncached: boundary failure.', nd='timing')
+R('build-go-run-missing', GO, 'go run ./cmd/ratectl', GT, 'No such package directory: go: no packages loaded.')
+R('test-vitest-ledger-bail', L, 'npx vitest run --bail=1 test/money.test.ts', VT, 'Bail after the first failure.', nd='start time and durations')
+R('git-apply-check-fail', P, 'git diff v8.1.0 HEAD -- src/pydash/__init__.py | git apply --check -', G, 'A patch that is already applied: does not apply.')
+R('git-log-bad-rev', P, 'git log --oneline v9.0.0..HEAD', G, 'Unknown revision in a range: fatal, exit 128.')
+R('cat-missing-file', P, 'cat src/pydash/nosuch.py && echo found', '$ cat --version', 'Missing file: exit 1.')
+R('ls-missing-dirs', P, 'ls -la build dist docs', '$ ls --version', 'Two missing dirs and one present: exit 2.')
+R('pkg-pip-install-missing-wheel', '.', 'venv/bin/pip install --no-index ./wheels/pydash-9.0.0-py3-none-any.whl', '$ venv/bin/pip --version', 'A wheel path that does not exist.', env={'PIP_FIND_LINKS': ''})
+R('lint-ruff-select-unknown', P, 'ruff check --select XYZ123 src', RT, 'Unknown rule selector: exit 2.')
+R('lint-mypy-missing-module', P, 'mypy -m pydash.nosuch', MT, 'Module that cannot be found.', env={'MYPYPATH': 'src'})
+R('hledger-missing-file', HL, 'hledger -f nosuch.journal bal', HT, 'Missing journal file.', 'B')
+R('hledger-bad-query', HL, 'hledger -f main.journal reg date:2026-13', HT, 'A month 13 in a date query: hledger does not treat it as a date period here and prints the whole register (exit 0).', 'B')
+R('beancount-query-syntax', BC, 'bean-query example.beancount "SELEC account FROM postings"', BT, 'BQL syntax error (bean-query still exits 0).', 'B', toolname='bean-query')
+R('quilt-refresh-none', QL, 'quilt refresh', QT, 'Nothing applied to refresh.', 'B', env=QE, toolname='quilt', reset='quilt pop -a -q >/dev/null 2>&1; true')
+R('rcs-co-missing-rev', RC, 'co -p -r1.9 conf.txt', RT2, 'Asking for revision 1.9 of a file whose head is 1.2: co prints revision 1.2 and exits 0.', 'B')
+R('darcs-log-missing-file', DR, 'darcs log nosuch.txt', DT, 'Log of a file never recorded: an empty "Changes to" header, exit 0.', 'B', toolname='darcs')
