@@ -9,8 +9,9 @@ executable of the system's bin directories:
 - the suffix rule: NAME is PLAIN-<version> (`-` and digits with dots) and PLAIN is installed;
 - the chosen rule: NAME is PLAIN and a version (`-` or nothing, then digits with dots) and both
   resolve (symbolic links and alternatives followed) to the same file; or NAME is PLAIN, `-` or
-  `.`, and a variant word (`-im6`, `-nox`, `.traditional`) and PLAIN is Debian's alternatives
-  link (`/usr/bin/PLAIN -> /etc/alternatives/PLAIN`) to NAME's file.
+  `.`, and a variant word (`-im6`, `-nox`, `.opt`, `.traditional`) and PLAIN is a symbolic link
+  naming NAME (`ocamlc -> ocamlc.opt`) or Debian's alternatives link
+  (`/usr/bin/PLAIN -> /etc/alternatives/PLAIN`) to NAME's file.
 
 It prints, for the suffix rule, the names whose PLAIN is another file (the rule's errors), and
 with `--rust` the chosen rule's pairs as catalog.rs's ALIASES rows (names the classifier maps
@@ -63,12 +64,18 @@ def mapped_already(n):
     return any(n.startswith(b) and all(c.isdigit() or c == "." for c in n[len(b):]) for b in FAMILY)
 
 
-def alternative(plain, real):
-    """PLAIN is Debian's alternatives link (`/usr/bin/PLAIN -> /etc/alternatives/PLAIN`) to REAL."""
+def alternative(plain, name, real):
+    """PLAIN is a symbolic link naming NAME (`ocamlc -> ocamlc.opt`), or Debian's alternatives
+    link (`/usr/bin/PLAIN -> /etc/alternatives/PLAIN`) to NAME's file REAL."""
     alt = os.path.join("/etc/alternatives", plain)
     for d in DIRS:
         p = os.path.join(d, plain)
-        if os.path.islink(p) and os.readlink(p) == alt and os.path.realpath(alt) == real:
+        if not os.path.islink(p):
+            continue
+        target = os.readlink(p)
+        if target == alt and os.path.realpath(alt) == real:
+            return True
+        if os.path.basename(target) == name and os.path.realpath(p) == real:
             return True
     return False
 
@@ -76,7 +83,7 @@ def alternative(plain, real):
 def rule_pairs(names):
     """(NAME, PLAIN) by the chosen rule: (1) NAME is PLAIN and a version (`-` or nothing, then
     digits with dots) and both are the same file; (2) NAME is PLAIN, `-` or `.`, and a variant
-    word, and PLAIN is the alternatives link to NAME's file."""
+    word, and PLAIN is a symbolic link naming NAME, or the alternatives link to NAME's file."""
     pairs = {}
     for n in sorted(names):
         if n in ARGV0 or n.endswith("-stable") or mapped_already(n):
@@ -89,7 +96,7 @@ def rule_pairs(names):
                 if names[plain] == names[n]:
                     pairs[n] = plain
                 break
-            if alternative(plain, names[n]):
+            if alternative(plain, n, names[n]):
                 pairs[n] = plain
             break
     # A chain (`identify-im6.q16` -> `identify-im6` -> `identify`) ends at its plainest name.

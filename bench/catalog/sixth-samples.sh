@@ -15,6 +15,7 @@ oggenc -Q -c TITLE=w t.wav -o t.ogg
 printf 'P3\n2 2\n255\n255 0 0 0 255 0\n0 0 255 255 255 255\n' > p.ppm
 cjpeg p.ppm > p.jpg
 convert p.ppm p.png
+convert p.ppm a.tif && cp a.tif b.tif
 cwebp -quiet p.jpg -o p.webp
 printf 'int main(void){return 0;}\n' > o.c && gcc --coverage -c o.c -o o.o
 printf '=head1 NAME\n\nwidget - a tool\n\n=head1 SYNOPSIS\n\n  widget [opts]\n\n=head1 DESCRIPTION\n\nThe widgit makes widgets.\n\n=cut\n' > w.pod

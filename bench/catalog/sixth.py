@@ -153,15 +153,21 @@ GRAMMARS = [
         "--libs kadm-client", "--libs kadm-server", "--libs kdb", "--cflags krb5 gssapi", "--help"], {}),
     # apache2-utils 2.4: htdbm -n, as htpasswd's.
     ("htdbm", "-nb u pw", ["-m", "-B", "-d", "-s", "-p"], {}),
+    # libtiff-tools 4.5 (round 35's tune part, by the same rule): the printers of a TIFF file.
+    ("tiffinfo", "a.tif", ["-D", "-i", "-c", "-d", "-j", "-r", "-s", "-w", "-z", "-f lsb2msb", "-o 8"], {}),
+    ("tiffdump", "a.tif", ["-h"], {"-o": "8", "-m": "5"}),
+    ("tiffcmp", "a.tif b.tif", ["-l", "-t", "-z 5"], {}),
     # Rule (b)'s names, once each in a reading form of their plain name's grammar.
     ("gnuplot-nox", "-e 'print 2**10'", [], {}),
     ("guile-3.0", "--version", [], {}),
     ("valac-0.56", "--version", [], {}),
     ("identify-im6", "p.png", [], {}),
+    ("ocamlc.opt", "-version", [], {}),
     ("gdc-12", "--version", [], {}),
 ]
 
 WRITING = [
+    ("tiffcp", "a.tif c.tif"),
     ("flac", "-t t.flac"),  # chmod and utimensat of t.wav, the file a decode would make
     ("pixz", "w.tpxz"),
     ("pixz", "-d w.tpxz out.tar"),

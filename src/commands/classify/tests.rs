@@ -3554,10 +3554,15 @@ fn catalog_information_modes_only() {
                 wrong.push(format!("{program} {form}: {:?}", got.reasons));
             }
         }
-        if catalog::SPECS.iter().all(|s| !s.names.contains(program))
-            && !catalog::has_grammar(program)
-            && !super::utilities::GRAMMARS.contains(program)
-        {
+        // A versioned or variant name is judged as its program (`catalog::ALIASES`,
+        // `programs::cross_tool`), whose grammar may read these forms.
+        let plain = catalog::alias(program).unwrap_or(program);
+        let plain = super::programs::cross_tool(plain).unwrap_or(plain);
+        if [program, plain].iter().all(|p| {
+            catalog::SPECS.iter().all(|s| !s.names.contains(p))
+                && !catalog::has_grammar(p)
+                && !super::utilities::GRAMMARS.contains(p)
+        }) {
             for other in ["notes.txt", "--version notes.txt", "-x"] {
                 let got = classify(&format!("{program} {other}"));
                 if got.level == ReadOnly {
