@@ -169,10 +169,13 @@ def traced(program, form, timeout, hold_stdin=False):
     if SAMPLES:
         shutil.copytree(SAMPLES, PROBE, dirs_exist_ok=True, symlinks=True)
     os.chdir(PROBE)
-    argv = [program] + ([] if form == "< FILE" else ["notes.txt"] if form == "FILE" else shlex.split(form))
-    stdin = open(PROBE + "/notes.txt") if form == "< FILE" else open("/dev/null")
+    # `WORDS < FILE` (the sixth pass): the words, with notes.txt on standard input.
+    fed = form == "< FILE" or form.endswith(" < FILE")
+    words = form[: -len("< FILE")].strip() if fed else form
+    argv = [program] + ([] if not words else ["notes.txt"] if words == "FILE" else shlex.split(words))
+    stdin = open(PROBE + "/notes.txt") if fed else open("/dev/null")
     held = None
-    if hold_stdin and form != "< FILE":
+    if hold_stdin and not fed:
         # An empty pipe whose writer stays open: a program that reads standard input waits on it
         # (and is reported as hanging), one that only prints does not.
         r, held = os.pipe()

@@ -51,6 +51,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("busctl", &["--version", "--help", "-h"]),
     ("callgrind_annotate", &["--version", "--help", "-h"]),
     ("captoinfo", &["--help", "-V"]),
+    ("ccache", &["-s", "--show-stats", "-p", "--show-config", "--version", "--print-stats"]),
     ("ccache-swig", &["--version", "--help", "-h", "-V"]),
     ("cg_annotate", &["--version", "--help", "-h"]),
     ("cg_diff", &["--version", "--help", "-h"]),
@@ -262,6 +263,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("jpegtran", &["--help"]),
     ("kernel-install", &["--version", "--help", "-h"]),
     ("kmod", &["--version", "--help", "-h", "-V"]),
+    ("kpt", &["version"]),
     ("krb5-config", &["--version", "--help"]),
     ("lastb", &["--version", "--help", "-h", "-V"]),
     ("lcf", &["--help", "-h"]),
@@ -355,6 +357,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("mingle", &["--help"]),
     ("mklost+found", &["--version", "--help"]),
     ("mman", &["--help"]),
+    ("moar", &["--version", "--help"]),
     ("modinfo", &["--version", "--help", "-h", "-V"]),
     ("ms_print", &["--version", "--help", "-h"]),
     ("msoelim", &["--help"]),
@@ -782,7 +785,384 @@ pub(super) const SPECS: &[Spec] = &[
     // the lines of C files (sloccount itself keeps its data in ~/.slocdata: not here).
     spec(&["hmac256"], "", ""),
     spec(&["c_count"], "", ""),
+    // The sixth pass (`bench/catalog/sixth.tsv`): every executable of the Debian packages behind
+    // round 34's unknown programs, each option below traced on the samples of
+    // `sixth-samples.sh`, only reading. sharutils 4.15's uuencode prints a file's (or standard
+    // input's) encoding; vorbis-tools 1.4's ogginfo prints an Ogg file's streams; gcc 12's
+    // gcov-dump prints a notes or data file; gnat 12's gnatkr prints a krunched file name and
+    // `gnatls -v` its search paths (it looks for the runtime's `system.ads` along the source
+    // path, the working directory first: an Ada spec read, not run); apt 2.6's apt-sortpkgs
+    // prints a package index sorted (not `-c`/`-o`: configuration); pod tools print a pod
+    // file's sections (not podselect's `-man`, which runs perldoc) or its words.
+    spec(&["uuencode"], "mh", "base64 help version"),
+    spec(&["ogginfo"], "hqvV", ""),
+    spec(&["gcov-dump"], "hlprv", "help long positions raw version"),
+    spec(&["gnatkr"], "", ""),
+    spec(&["gnatls"], "v", ""),
+    spec(&["apt-sortpkgs"], "shv", "source help version"),
+    Spec { single_dash: true, ..spec(&["podselect"], "", "help section=") },
+    spec(&["podspell"], "", ""),
+    // flac 1.4's metaflac: its listing options (not `--set-*`, `--remove*`, `--import-*`,
+    // `--export-*-to` (write a file), `--add-*`, `--preserve-modtime`). Not flac's `-t`: its
+    // test decode sets the mode and times of FILE.wav when there is one (traced).
+    spec(&["metaflac"], "",
+        "list show-md5sum show-min-blocksize show-max-blocksize show-min-framesize show-max-framesize show-sample-rate show-channels show-bps show-total-samples show-vendor-tag show-tag= block-number= block-type= except-block-type= application-data-format= data-format= no-filename with-filename no-utf8-convert version help"),
+    // webp 1.2's webpinfo prints a WebP file's chunks.
+    Spec { single_dash: true, ..spec(&["webpinfo"], "h", "version quiet diag summary bitstream_info help") },
+    // libjpeg-turbo 2.1's converters print to standard output (not `-outfile`, nor djpeg's
+    // `-icc`, which writes the profile; their abbreviations of options are not read here), and
+    // rdjpgcom prints a JPEG file's comments; wrjpgcom prints the file with a comment added.
+    Spec { single_dash: true, ..spec(&["djpeg"], "",
+        "pnm bmp gif gif0 targa os2 fast grayscale rgb rgb565 nosmooth onepass verbose debug version scale= colors= dct= dither= maxmemory= skip= crop=") },
+    Spec { single_dash: true, ..spec(&["cjpeg"], "",
+        "grayscale rgb optimize progressive baseline arithmetic verbose version quality= dct= restart= smooth= maxmemory= sample=") },
+    Spec { single_dash: true, ..spec(&["jpegtran"], "",
+        "optimize progressive arithmetic grayscale transpose transverse trim perfect verbose version flip= rotate= copy= crop= restart= maxmemory=") },
+    Spec { single_dash: true, ..spec(&["rdjpgcom"], "", "raw verbose") },
+    Spec { single_dash: true, ..spec(&["wrjpgcom"], "", "replace comment=") },
+    // GLib 2.74's generators print to standard output (not `--output`, which writes, nor
+    // glib-mkenums' `--template`, not traced); gobject-query prints the type tree.
+    spec(&["glib-mkenums"], "h",
+        "fhead= fprod= ftail= eprod= vhead= vprod= vtail= comments= identifier-prefix= symbol-prefix= version help"),
+    spec(&["glib-genmarshal"], "hD:U:",
+        "prefix= header body prototypes internal skip-source stdinc nostdinc valist-marshallers include-header= pragma-once quiet verbose version help g-fatal-warnings"),
+    spec(&["gobject-query"], "hr:nb:i:s:", ""),
+    // libtiff-tools 4.5 (round 35's tune part, by the same rule): tiffinfo and tiffdump print a
+    // TIFF file's directories, tiffcmp compares two. Not here: tiffcp, tiffcrop, tiffsplit,
+    // tiffset, tiff2pdf and the converters (they write).
+    spec(&["tiffinfo"], "Dicdjrswzf:o:", ""),
+    spec(&["tiffdump"], "ho:m:", ""),
+    spec(&["tiffcmp"], "ltz:", ""),
+    // CHICKEN 5.3's chicken-status lists the installed extensions (`-f` their files, `-c` their
+    // components).
+    Spec { single_dash: true, ..spec(&["chicken-status"], "hfc", "version") },
 ];
+
+/// A program whose reading mode is one option (`pixz -l`, `htpasswd -n`): its getopt grammar in
+/// that mode, the option that must be given, what the program writes without it, and how many
+/// operands the mode takes (the sixth pass, every option traced).
+pub(super) struct Mode {
+    pub spec: Spec,
+    pub required: &'static str,
+    pub otherwise: &'static str,
+    pub operands: usize,
+}
+
+/// Sorted by name (looked up by binary search).
+#[rustfmt::skip]
+pub(super) const MODES: &[Mode] = &[
+    // htdbm and htpasswd (apache2-utils 2.4) `-n` print the entry instead of updating a file.
+    // Not here: `-c` (creates the file), `-D`/`-x`, `-v`, `-l`, `-t`.
+    Mode { spec: spec(&["htdbm"], "nbimBdpsC:", ""), required: "-n",
+        otherwise: "htdbm updates the database it is given (but with -n)", operands: 2 },
+    Mode { spec: spec(&["htpasswd"], "nbimB25dpsC:r:", ""), required: "-n",
+        otherwise: "htpasswd updates the password file it is given (but with -n)", operands: 2 },
+    // install-info 6.8 `--dry-run` (`--test`) prints what it would change in the dir file.
+    Mode { spec: spec(&["install-info"], "",
+        "dry-run test quiet silent debug keep-old no-indent remove delete remove-exactly menuentry= section= description= entry= item= max-width= name= regex= align= calign= info-file= dir-file= help version"),
+        required: "--dry-run|--test", otherwise: "install-info changes the dir file (but with --dry-run)", operands: 2 },
+    // jpegoptim 1.4.7 `-n` optimizes in memory and prints the result. Not here: `-d`, `-o`,
+    // `--stdout`, `--stdin` (without `-n` it writes a temporary file and replaces the image).
+    Mode { spec: spec(&["jpegoptim"], "nvqftbpPsm:S:T:",
+        "noaction verbose quiet force totals csv preserve preserve-perms strip-all strip-none strip-com strip-exif strip-iptc strip-icc strip-xmp all-normal all-progressive max= size= threshold="),
+        required: "-n|--noaction", otherwise: "jpegoptim rewrites the images it is given (but with -n)", operands: usize::MAX },
+    // rcs 5.10's merge `-p` prints the merge (it runs /usr/bin/diff3, which runs /usr/bin/diff:
+    // paths compiled in, both only read).
+    Mode { spec: spec(&["merge"], "AEepqL:V", ""), required: "-p",
+        otherwise: "merge writes the merge into its first file (but with -p)", operands: 3 },
+    // optipng 0.7.7 `-simulate` runs the trials and writes no file. Not here: `-out`, `-dir`,
+    // `-log` (writes the log, traced), `-backup`, `-keep`, `-clobber`, `-preserve`, `-strip`,
+    // `-snip`.
+    Mode { spec: Spec { single_dash: true, ..spec(&["optipng"], "vo:f:i:",
+        "simulate o0 o1 o2 o3 o4 o5 o6 o7 quiet silent full nb nc np nx nz fix zc= zm= zs=") },
+        required: "--simulate", otherwise: "optipng rewrites the PNG files it is given (but with -simulate)", operands: usize::MAX },
+    // pixz 1.0.7 `-l` lists a tarball's index. Not here: `-o` and any other mode.
+    Mode { spec: spec(&["pixz"], "lti:p:", ""), required: "-l",
+        otherwise: "pixz compresses or decompresses into a file (but with -l)", operands: 1 },
+    // vorbis-tools 1.4's vorbiscomment `-l` prints the comments. Not here: `-c` (in list mode
+    // writes them to the file, traced), `-a`, `-w`, `-t`, `-d`.
+    Mode { spec: spec(&["vorbiscomment"], "lRehV", "list raw escapes help version"), required: "-l|--list",
+        otherwise: "vorbiscomment rewrites the file's comments (but with -l)", operands: 1 },
+    // zip 3.0's zipsplit `-t` reports how many pieces it would make. Not here: `-i`, `-b`, `-p`.
+    Mode { spec: spec(&["zipsplit"], "tn:hv", ""), required: "-t",
+        otherwise: "zipsplit writes pieces of an archive (but with -t)", operands: 1 },
+];
+
+/// The [`MODES`] entry of `program`.
+fn mode_of(program: &str) -> Option<&'static Mode> {
+    MODES
+        .binary_search_by(|m| m.spec.names[0].cmp(program))
+        .ok()
+        .map(|i| &MODES[i])
+}
+
+/// `program values` in its [`Mode`]: read-only with the mode's option and the options listed.
+fn mode(m: &Mode, program: &str, values: &[&str]) -> Verdict {
+    let Some(parsed) = getopt(&m.spec, values) else {
+        return Verdict::unknown(format!(
+            "{program} is given an option its reading grammar does not list"
+        ));
+    };
+    if !parsed.runtime.is_empty() || parsed.operands.len() > m.operands {
+        return Verdict::unknown(format!(
+            "{program} is given more operands than its reading mode takes"
+        ));
+    }
+    // vorbiscomment lists when it is given no option at all (traced).
+    let listing_by_default = program == "vorbiscomment" && parsed.options.is_empty();
+    if !parsed.has(m.required) && !listing_by_default {
+        return Verdict::write(m.otherwise);
+    }
+    Verdict::read_only()
+}
+
+/// sloccount 2.26's counters that are programs of their own (Perl scripts and C programs; the
+/// shell wrappers run `generic_count` from PATH, and lex_count and sql_count run a shell):
+/// each prints the lines of code of the files it is given. Not here: `-f` (a list of files read
+/// from a file). The Perl ones open each file with Perl's two-argument `open`, where a name
+/// starting with `<`, `>`, `+` or `|`, or ending with `|`, opens a pipe or a file to write: an
+/// operand must be a plain name.
+#[rustfmt::skip]
+const SLOC_COUNTERS: &[&str] = &[
+    "asm_count", "cobol_count", "f90_count", "fortran_count", "haskell_count", "java_count",
+    "jsp_count", "lexcount1", "ml_count", "modula3_count", "objc_count", "pascal_count",
+    "perl_count", "php_count", "python_count", "xml_count",
+];
+
+fn sloc_counter(program: &str, values: &[&str]) -> Verdict {
+    let plain = |w: &&str| {
+        let w = w.trim();
+        !w.is_empty() && !w.starts_with(['-', '<', '>', '+', '|']) && !w.ends_with('|')
+    };
+    if values.iter().all(plain) {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(format!(
+            "{program} is given an option, or a name Perl's open reads as a pipe or an output"
+        ))
+    }
+}
+
+/// apt-utils 2.6's apt-ftparchive `packages`, `sources`, `contents`, `release`: the index of a
+/// directory's packages printed (each file in it read). Not here: `generate` and `clean`
+/// (write), `-d`/`--db` (a cache database, traced writing), `-c`/`-o` (configuration),
+/// `-s`/`--source-override` (not traced). `APT_CONFIG` is the context's.
+fn apt_ftparchive(values: &[&str]) -> Verdict {
+    let unknown = || {
+        Verdict::unknown(
+            "apt-ftparchive is given a command or an option its reading grammar does not list",
+        )
+    };
+    let mut mode = None;
+    let mut i = 0;
+    while let Some(&w) = values.get(i) {
+        i += 1;
+        match w {
+            "--md5" | "--sha1" | "--sha256" | "--sha512" | "-q" | "--quiet" | "--readonly" => {}
+            "-a" | "--arch" => i += 1,
+            _ if w.starts_with("--arch=") => {}
+            _ if w.starts_with('-') => return unknown(),
+            _ if mode.is_none() => mode = Some(w),
+            _ => {}
+        }
+    }
+    if i > values.len() || !matches!(mode, Some("packages" | "sources" | "contents" | "release")) {
+        return unknown();
+    }
+    Verdict::read_only()
+}
+
+/// Subversion 1.14's svnauthz `validate FILE` and `accessof FILE` (with `--path`, `--username`,
+/// `--repository`, `--is`) read an authz file; `svnauthz-validate FILE` is `validate`. Not here:
+/// a URL (a repository's file), `--transaction`, `--groups-file` (not traced).
+fn svnauthz(program: &str, values: &[&str]) -> Verdict {
+    let file_ok = |f: &str| !f.starts_with('-') && !f.contains("://");
+    let reads = match (program, values) {
+        ("svnauthz-validate", [file]) | ("svnauthz", ["validate", file]) => file_ok(file),
+        ("svnauthz", ["accessof", file, rest @ ..]) => {
+            file_ok(file)
+                && rest.len() % 2 == 0
+                && rest.chunks(2).all(|pair| {
+                    matches!(pair[0], "--path" | "--username" | "--repository" | "--is")
+                })
+        }
+        _ => false,
+    };
+    if reads {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(format!(
+            "{program} is given a command or an option its reading grammar does not list"
+        ))
+    }
+}
+
+/// python3-dulwich 0.21's `dulwich log` prints the working directory's repository's log (it
+/// reads `.git`; no hook, pager or filter is run).
+fn dulwich(values: &[&str]) -> Verdict {
+    if values == ["log"] {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown("dulwich is given a command its reading grammar does not list")
+    }
+}
+
+/// Debian's versioned and variant names of a program, and the program they are (the sixth
+/// pass, rule (b); `bench/catalog/aliases.py --rust`): NAME is PLAIN and a version (`-` or
+/// nothing, then digits and dots) and both resolve to the same file, or NAME is PLAIN, `-` or
+/// `.`, and a variant word and PLAIN is a symbolic link naming NAME (`ocamlc -> ocamlc.opt`) or
+/// Debian's alternatives link to NAME's file. Left out:
+/// names `programs::cross_tool` and `programs::family` map already, and programs that read their
+/// own name to choose a mode (`scheme-script`, Wine's `*-stable`). A version suffix alone is not
+/// the rule: `go-12` (gccgo's go), `luarocks-5.1` (another Lua's) are other programs. Sorted
+/// (binary search).
+#[rustfmt::skip]
+pub(super) const ALIASES: &[(&str, &str)] = &[
+    ("aclocal-1.16", "aclocal"),
+    ("animate-im6", "animate"),
+    ("animate-im6.q16", "animate"),
+    ("asan_symbolize-14", "asan_symbolize"),
+    ("automake-1.16", "automake"),
+    ("bugpoint-14", "bugpoint"),
+    ("c89-gcc", "c89"),
+    ("c99-gcc", "c99"),
+    ("ccache-swig4.0", "ccache-swig"),
+    ("clang-tidy-diff-14.py", "clang-tidy-diff"),
+    ("clojure1.11", "clojure"),
+    ("clojurec1.11", "clojurec"),
+    ("compare-im6", "compare"),
+    ("compare-im6.q16", "compare"),
+    ("composite-im6", "composite"),
+    ("composite-im6.q16", "composite"),
+    ("conjure-im6", "conjure"),
+    ("conjure-im6.q16", "conjure"),
+    ("convert-im6", "convert"),
+    ("convert-im6.q16", "convert"),
+    ("ctags-universal", "ctags"),
+    ("display-im6", "display"),
+    ("display-im6.q16", "display"),
+    ("dsymutil-14", "dsymutil"),
+    ("erb3.1", "erb"),
+    ("fakeroot-sysv", "fakeroot"),
+    ("fpc-depends-3.2.2", "fpc-depends"),
+    ("gccgo-12", "gccgo"),
+    ("gdc-12", "gdc"),
+    ("gforth-0.7.3", "gforth"),
+    ("gforth-fast-0.7.3", "gforth-fast"),
+    ("gforth-itc-0.7.3", "gforth-itc"),
+    ("gforthmi-0.7.3", "gforthmi"),
+    ("gfortran-12", "gfortran"),
+    ("ghc-9.0.2", "ghc"),
+    ("ghc-pkg-9.0.2", "ghc-pkg"),
+    ("ghci-9.0.2", "ghci"),
+    ("git-clang-format-14", "git-clang-format"),
+    ("gnat-12", "gnat"),
+    ("gnatbind-12", "gnatbind"),
+    ("gnatchop-12", "gnatchop"),
+    ("gnatclean-12", "gnatclean"),
+    ("gnathtml-12", "gnathtml"),
+    ("gnatkr-12", "gnatkr"),
+    ("gnatlink-12", "gnatlink"),
+    ("gnatls-12", "gnatls"),
+    ("gnatmake-12", "gnatmake"),
+    ("gnatname-12", "gnatname"),
+    ("gnatprep-12", "gnatprep"),
+    ("gnuplot-nox", "gnuplot"),
+    ("gp-2.15", "gp"),
+    ("guile-3.0", "guile"),
+    ("haddock-ghc-9.0.2", "haddock"),
+    ("identify-im6", "identify"),
+    ("identify-im6.q16", "identify"),
+    ("import-im6", "import"),
+    ("import-im6.q16", "import"),
+    ("irb3.1", "irb"),
+    ("krb5-config.mit", "krb5-config"),
+    ("lft.db", "lft"),
+    ("lld-link-14", "lld-link"),
+    ("lldb-argdumper-14", "lldb-argdumper"),
+    ("lldb-server-14", "lldb-server"),
+    ("lzip-compressor", "lzip"),
+    ("lzip-decompressor", "lzip"),
+    ("lzip.lzip", "lzip"),
+    ("mogrify-im6", "mogrify"),
+    ("mogrify-im6.q16", "mogrify"),
+    ("mono-sgen", "mono"),
+    ("montage-im6", "montage"),
+    ("montage-im6.q16", "montage"),
+    ("mt-gnu", "mt"),
+    ("nc.traditional", "nc"),
+    ("obj2yaml-14", "obj2yaml"),
+    ("ocamlc.opt", "ocamlc"),
+    ("ocamlcp.opt", "ocamlcp"),
+    ("ocamldep.opt", "ocamldep"),
+    ("ocamllex.opt", "ocamllex"),
+    ("ocamlmklib.opt", "ocamlmklib"),
+    ("ocamlmktop.opt", "ocamlmktop"),
+    ("ocamlobjinfo.opt", "ocamlobjinfo"),
+    ("ocamlopt.opt", "ocamlopt"),
+    ("ocamloptp.opt", "ocamloptp"),
+    ("ocamlprof.opt", "ocamlprof"),
+    ("pdb3.11", "pdb3"),
+    ("phar.default", "phar"),
+    ("phar.phar", "phar"),
+    ("phar.phar.default", "phar"),
+    ("phar.phar8.2", "phar"),
+    ("phar8.2", "phar"),
+    ("phar8.2.phar", "phar"),
+    ("php-config.default", "php-config"),
+    ("php-config8.2", "php-config"),
+    ("php.default", "php"),
+    ("phpize.default", "phpize"),
+    ("phpize8.2", "phpize"),
+    ("pinentry-curses", "pinentry"),
+    ("ppcx64-3.2.2", "ppcx64"),
+    ("py.test-3", "py.test"),
+    ("pybabel-python3", "pybabel"),
+    ("pydoc3.11", "pydoc3"),
+    ("pygettext3.11", "pygettext3"),
+    ("pytest-3", "pytest"),
+    ("rdoc3.1", "rdoc"),
+    ("ri3.1", "ri"),
+    ("rmt-tar", "rmt"),
+    ("run-clang-tidy-14", "run-clang-tidy"),
+    ("runghc-9.0.2", "runghc"),
+    ("sanstats-14", "sanstats"),
+    ("sar.sysstat", "sar"),
+    ("stream-im6", "stream"),
+    ("stream-im6.q16", "stream"),
+    ("swig4.0", "swig"),
+    ("tclsh8.6", "tclsh"),
+    ("tcptraceroute.db", "tcptraceroute"),
+    ("traceproto.db", "traceproto"),
+    ("traceroute.db", "traceroute"),
+    ("traceroute6.db", "traceroute6"),
+    ("vala-0.56", "vala"),
+    ("vala-gen-introspect-0.56", "vala-gen-introspect"),
+    ("valac-0.56", "valac"),
+    ("vapigen-0.56", "vapigen"),
+    ("verify-uselistorder-14", "verify-uselistorder"),
+    ("vim.basic", "vim"),
+    ("vmgen-0.7.3", "vmgen"),
+    ("which.debianutils", "which"),
+    ("wish8.6", "wish"),
+    ("yaml2obj-14", "yaml2obj"),
+];
+
+/// Whether `args` is one information mode [`INFO`] lists for `name` itself.
+pub(crate) fn measured(name: &str, args: &[Word]) -> bool {
+    match args {
+        [only] => only.value.as_deref().is_some_and(|v| info(name, &[v])),
+        _ => false,
+    }
+}
+
+/// The program `name` is another name of ([`ALIASES`]).
+pub(crate) fn alias(name: &str) -> Option<&'static str> {
+    ALIASES
+        .binary_search_by(|(n, _)| n.cmp(&name))
+        .ok()
+        .map(|i| ALIASES[i].1)
+}
 
 /// How a program reads the options of a [`Grammar`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -866,10 +1246,24 @@ const LLVM_HELP: &str = "help help-hidden help-list help-list-hidden version col
 /// Sorted by program, then mode (looked up by binary search).
 #[rustfmt::skip]
 pub(super) const GRAMMARS: &[Grammar] = &[
+    // The sixth pass: llvm-14-tools' FileCheck checks standard input (or `--input-file`)
+    // against the patterns of its check file and prints what failed. Not here: `-D` attached
+    // (`-DVAR=1`) and LLVM's other options.
+    llvm("FileCheck", "",
+        "strict-whitespace match-full-lines allow-empty ignore-case allow-unused-prefixes enable-var-scope v vv allow-deprecated-dag-overlap help help-hidden help-list help-list-hidden version color",
+        "dump-input dump-input-context dump-input-filter check-prefix check-prefixes comment-prefixes implicit-check-not D input-file"),
     // appstreamcli validate (AppStream 0.16) prints a metainfo file's problems; without
     // `--no-net` it checks the URLs the file names online (`catalog::check`). Not here:
     // `--override` (not traced), its other commands (`refresh-cache`, `install`, `compose`, …).
     exact("appstreamcli", "validate", "--no-net --pedantic --explain --strict -h --help", "--format"),
+    // clang-tidy 14 lists its checks and prints its configuration without a source (no
+    // `operands`): the `.clang-tidy` files it reads from the working directory up choose checks
+    // and their options (their `ExtraArgs` apply only to compiling a source, which these forms
+    // never do; no key loads a plugin or names a file to write). Not here: `--config-file`,
+    // `--load`, `--fix*`, `--export-fixes`, `-p`, `--store-check-profile`.
+    Grammar { operands: false, ..llvm("clang-tidy", "",
+        "list-checks dump-config explain-config verify-config quiet system-headers use-color help help-hidden help-list help-list-hidden version color",
+        "checks config header-filter warnings-as-errors") },
     // jdeps (OpenJDK 17): dependence analysis printed. Not here: `-dotoutput`/`--dot-output`
     // and `--generate-module-info`/`--generate-open-module` (they write into the directory
     // named), `--system` (another JDK's modules, read through the lib/jrt-fs.jar of the home
@@ -946,6 +1340,9 @@ pub(super) const GRAMMARS: &[Grammar] = &[
     llvm("llvm-profdata", "show",
         "all-functions counts covered detailed-summary hot-func-list ic-targets instr sample memory list-below-cutoff memop-sizes show-prof-sym-list show-sec-info-only showcs text binary-ids help help-hidden help-list help-list-hidden version color",
         "debug-info detailed-summary-cutoffs function topn value-cutoff"),
+    // llvm-stress (LLVM 14) prints a random module; `-o FILE` writes it.
+    Grammar { output: Some(("o", "llvm-stress writes the file -o names")), prints: true,
+        ..llvm("llvm-stress", "", LLVM_HELP, "o size seed") },
     // llvm-tblgen (LLVM 14) prints a TableGen file's records (or a backend's output) to standard
     // output; `-o FILE` writes. Not here: `-d` (writes a dependency file), `--write-if-changed`,
     // the `--gen-*` backends (not traced).
@@ -983,6 +1380,9 @@ pub(super) const GRAMMARS: &[Grammar] = &[
     exact("uncrustify", "",
         "-q --frag --check --version --help -h -? --usage --count-options --show-config",
         "-c -f -l --assume --set"),
+    // webp 1.2's `webpmux -info FILE` prints a WebP file's features. Not here: `-get`, `-set`,
+    // `-strip`, `-frame`, `-duration` (write with `-o`).
+    exact("webpmux", "-info", "", ""),
 ];
 
 /// The grammar of `program` for the words `values`: its mode's, or its own.
@@ -1019,7 +1419,13 @@ pub(super) fn has_grammar(program: &str) -> bool {
             | "gresource"
             | "diagtool"
             | "diagtool-14"
+            | "apt-ftparchive"
+            | "svnauthz"
+            | "svnauthz-validate"
+            | "dulwich"
     ) || PRINTERS.binary_search(&program).is_ok()
+        || mode_of(program).is_some()
+        || SLOC_COUNTERS.contains(&program)
         || GRAMMARS
             .binary_search_by(|g| g.program.cmp(program))
             .is_ok()
@@ -1055,7 +1461,16 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
         "bean-doctor" => return Some(bean_doctor(values)),
         "gresource" => return Some(gresource(values)),
         "diagtool" | "diagtool-14" => return Some(diagtool(values)),
+        "apt-ftparchive" => return Some(apt_ftparchive(values)),
+        "svnauthz" | "svnauthz-validate" => return Some(svnauthz(program, values)),
+        "dulwich" => return Some(dulwich(values)),
         _ => {}
+    }
+    if let Some(m) = mode_of(program) {
+        return Some(mode(m, program, values));
+    }
+    if SLOC_COUNTERS.contains(&program) {
+        return Some(sloc_counter(program, values));
     }
     if PRINTERS.binary_search(&program).is_ok() {
         return Some(Verdict::read_only());

@@ -836,3 +836,208 @@ fn wholesale_in_context() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn modes_and_aliases_sorted_for_the_binary_search() {
+    let modes: Vec<&str> = super::MODES.iter().map(|m| m.spec.names[0]).collect();
+    let mut sorted = modes.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(modes, sorted);
+    let aliases: Vec<&str> = super::ALIASES.iter().map(|(n, _)| *n).collect();
+    let mut sorted = aliases.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(aliases, sorted);
+}
+
+#[test]
+fn sixth_pass_reading_forms() {
+    assert_levels(&[
+        // (a) the packages behind round 34's unknown programs
+        ("pixz -l w.tpxz", ReadOnly),
+        ("pixz -l -i w.tpxz", ReadOnly),
+        ("pixz w.tpxz", Write),
+        ("pixz -d w.tpxz out.tar", Unknown),
+        ("pixz -l -o out w.tpxz", Unknown),
+        ("uuencode a.txt a.txt", ReadOnly),
+        ("uuencode -m a.txt name", ReadOnly),
+        ("metaflac --list --block-type=STREAMINFO t.flac", ReadOnly),
+        ("metaflac --show-tag=TITLE --no-filename t.flac", ReadOnly),
+        ("metaflac --set-tag=A=b t.flac", Unknown),
+        ("metaflac --export-tags-to=tags.txt t.flac", Unknown),
+        ("flac -t t.flac", Write),
+        ("ogginfo -q t.ogg", ReadOnly),
+        ("vorbiscomment -l t.ogg", ReadOnly),
+        ("vorbiscomment -l -R -e t.ogg", ReadOnly),
+        ("vorbiscomment -l -c c.txt t.ogg", Unknown),
+        ("vorbiscomment -a -t A=b t.ogg", Unknown),
+        ("vorbiscomment t.ogg", ReadOnly),
+        ("djpeg -pnm p.jpg", ReadOnly),
+        ("djpeg -scale 1/2 -grayscale p.jpg", ReadOnly),
+        ("djpeg -outfile out.ppm p.jpg", Unknown),
+        ("djpeg -icc out.icc p.jpg", Unknown),
+        ("cjpeg -quality 50 p.ppm", ReadOnly),
+        ("jpegtran -rotate 90 -copy none p.jpg", ReadOnly),
+        ("jpegtran -outfile o.jpg p.jpg", Unknown),
+        ("rdjpgcom -verbose p.jpg", ReadOnly),
+        ("jpegoptim --noaction p.jpg", ReadOnly),
+        ("jpegoptim -n -m50 --strip-all p.jpg", ReadOnly),
+        ("jpegoptim p.jpg", Write),
+        ("jpegoptim -n -d out p.jpg", Unknown),
+        ("optipng -simulate p.png", ReadOnly),
+        ("optipng -simulate -o7 -quiet p.png", ReadOnly),
+        ("optipng p.png", Write),
+        ("optipng -simulate -log o.log p.png", Unknown),
+        ("optipng -simulate -out o.png p.png", Unknown),
+        ("webpinfo -summary p.webp", ReadOnly),
+        ("webpmux -info p.webp", ReadOnly),
+        ("webpmux -get icc p.webp -o out.icc", Unknown),
+        ("podselect -section SYNOPSIS w.pod", ReadOnly),
+        ("podselect -man w.pod", Unknown),
+        ("podspell w.pod", ReadOnly),
+        ("install-info --dry-run w.info dir", ReadOnly),
+        ("install-info --test --remove w.info dir", ReadOnly),
+        ("install-info w.info dir", Write),
+        ("htpasswd -nbB user secret", ReadOnly),
+        ("htpasswd -n user", ReadOnly),
+        ("htdbm -nb u pw", ReadOnly),
+        ("htdbm -b db u pw", Unknown),
+        ("htpasswd -cb pw u x", Unknown),
+        ("htpasswd -b pw u x", Unknown),
+        (
+            "glib-mkenums --vprod '@VALUENAME@ @valuenick@\\n' e.h",
+            ReadOnly,
+        ),
+        ("glib-mkenums --output out.c e.h", Unknown),
+        ("glib-genmarshal --header --prefix w m.list", ReadOnly),
+        ("glib-genmarshal --body --output out.c m.list", Unknown),
+        ("gobject-query tree", ReadOnly),
+        ("llvm-stress -size 5 -seed 1", ReadOnly),
+        ("llvm-stress-14 -size 5 -seed 1", ReadOnly),
+        ("llvm-stress -o out.ll", Write),
+        ("FileCheck-14 chk.txt", ReadOnly),
+        (
+            "FileCheck --input-file=out.txt --check-prefix=A chk.txt",
+            ReadOnly,
+        ),
+        ("FileCheck --load=x.so chk.txt", Unknown),
+        ("clang-tidy-14 --list-checks -checks='bugprone-*'", ReadOnly),
+        ("clang-tidy --dump-config", ReadOnly),
+        ("clang-tidy --list-checks src/a.c", Unknown),
+        ("clang-tidy --fix src/a.c", Unknown),
+        ("clang-tidy --list-checks --load=p.so", Unknown),
+        ("gcov-dump o.gcno", ReadOnly),
+        ("gcov-dump -l -p o.gcda", ReadOnly),
+        ("gnatkr widget_configuration_loader.adb 8", ReadOnly),
+        ("gnatls -v", ReadOnly),
+        ("apt-ftparchive packages debs", ReadOnly),
+        ("apt-ftparchive --md5 sources debs", ReadOnly),
+        ("apt-ftparchive --db cache.db packages debs", Unknown),
+        ("apt-ftparchive generate conf", Unknown),
+        ("apt-ftparchive -o Dir=x packages debs", Unknown),
+        ("apt-sortpkgs P", ReadOnly),
+        ("apt-sortpkgs -o Dir=x P", Unknown),
+        ("python_count src/a.py src/b.py", ReadOnly),
+        ("perl_count 'x|'", Unknown),
+        ("python_count '>a.py'", Unknown),
+        ("python_count -f list", Unknown),
+        ("sql_count a.sql", Unknown),
+        ("svnauthz validate authz", ReadOnly),
+        ("svnauthz accessof authz --path / --username a", ReadOnly),
+        ("svnauthz accessof file:///srv/repo/authz", Unknown),
+        ("merge -p mine base theirs", ReadOnly),
+        ("merge -p -L a -L b -L c mine base theirs", ReadOnly),
+        ("merge mine base theirs", Write),
+        ("zipsplit -t -n 100000 w.zip", ReadOnly),
+        ("zipsplit -n 100000 w.zip", Write),
+        ("ccache -s", ReadOnly),
+        ("ccache --show-config", ReadOnly),
+        ("ccache -z", Unknown),
+        ("dulwich log", ReadOnly),
+        ("dulwich commit -m x", Unknown),
+        ("chicken-status", ReadOnly),
+        ("chicken-status -f", ReadOnly),
+        ("moar --version", ReadOnly),
+        ("kpt version", ReadOnly),
+        // (b) versioned and variant names read as their plain name
+        // gnuplot runs ~/.gnuplot first: without the context, unknown as gnuplot is.
+        ("gnuplot-nox -e 'print 2**10'", Unknown),
+        ("guile-3.0 --version", ReadOnly),
+        ("valac-0.56 --version", ReadOnly),
+        ("gdc-12 --version", ReadOnly),
+        ("gdc-12 -fsyntax-only h.d", Unknown),
+        ("gnatls-12 -v", ReadOnly),
+        ("ocamlc.opt -i m.ml", ReadOnly),
+        ("tiffinfo -s a.tif", ReadOnly),
+        ("tiffcmp -t a.tif b.tif", ReadOnly),
+        ("tiffcp a.tif c.tif", Unknown),
+        // other programs that merely share a prefix keep their own verdict
+        ("go-12 build", Unknown),
+        ("luarocks-5.1 list", Unknown),
+        ("scheme-script s.ss", Unknown),
+    ]);
+}
+
+#[test]
+fn sixth_pass_in_context() {
+    let dir = std::env::temp_dir().join(format!("classify-catalog-sixth-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = dir.join("bin");
+    let _ = std::fs::create_dir_all(&bin);
+    let mut context = Context {
+        cwd: dir.clone(),
+        env: [("PATH", "/usr/bin:/bin"), ("HOME", "/nonexistent")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    let mut wrong = Vec::new();
+    for command in [
+        "apt-sortpkgs P",
+        "htpasswd -nbB user secret",
+        "merge -p a b c",
+        "gnuplot-nox -e 'print 2**10'",
+    ] {
+        if classify_in(command, &context).level != ReadOnly {
+            wrong.push(format!("{command}: {:?}", classify_in(command, &context)));
+        }
+    }
+    // An alias is its plain name's program only where both are one file: a `guile-3.0` of its
+    // own first on PATH (beside the system's `guile`) is another program.
+    if std::path::Path::new("/usr/bin/guile-3.0").exists()
+        && classify_in("guile-3.0 --version", &context).level != ReadOnly
+    {
+        wrong.push("guile-3.0 --version on the system's PATH: not read-only".to_string());
+    }
+    let fake = bin.join("guile-3.0");
+    let _ = std::fs::write(&fake, "#!/bin/sh\ntouch RAN\n");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755));
+    }
+    if std::path::Path::new("/usr/bin/guile").exists() {
+        let planted = Context {
+            cwd: dir.clone(),
+            env: [
+                ("PATH", format!("/srv/none:{}:/usr/bin:/bin", bin.display())),
+                ("HOME", "/nonexistent".to_string()),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+        };
+        if classify_in("guile-3.0 --version", &planted).level == ReadOnly {
+            wrong.push("a guile-3.0 of its own on PATH: read-only".to_string());
+        }
+    }
+    context
+        .env
+        .insert("APT_CONFIG".to_string(), "/srv/apt.conf".to_string());
+    if classify_in("apt-ftparchive packages debs", &context).level == ReadOnly {
+        wrong.push("apt-ftparchive with APT_CONFIG set: read-only".to_string());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
+}

@@ -3554,9 +3554,16 @@ fn catalog_information_modes_only() {
                 wrong.push(format!("{program} {form}: {:?}", got.reasons));
             }
         }
-        if catalog::SPECS.iter().all(|s| !s.names.contains(program))
-            && !catalog::has_grammar(program)
-            && !super::utilities::GRAMMARS.contains(program)
+        // A versioned or variant name is judged as its program (`catalog::ALIASES`, by the
+        // walk; `programs::cross_tool`), whose own rules may read these forms (`which`,
+        // `ocamldep`): those are that program's tests.
+        let plain = super::programs::cross_tool(program).unwrap_or(program);
+        if catalog::alias(program).is_none()
+            && [program, plain].iter().all(|p| {
+                catalog::SPECS.iter().all(|s| !s.names.contains(p))
+                    && !catalog::has_grammar(p)
+                    && !super::utilities::GRAMMARS.contains(p)
+            })
         {
             for other in ["notes.txt", "--version notes.txt", "-x"] {
                 let got = classify(&format!("{program} {other}"));

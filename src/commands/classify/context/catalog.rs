@@ -5,7 +5,8 @@
 //! (elixir, mix, iex) loads from the working directory; indent's profile and chktex's
 //! configuration files (the fourth pass), whose options apply before the command line's; the
 //! plugins GVBINDIR names to gvpack, highlight's Lua data directories and source-highlight's
-//! configuration (the fifth pass).
+//! configuration (the fifth pass); a versioned or variant name's file (the sixth pass, rule (b))
+//! and apt's `APT_CONFIG`.
 
 use std::path::{Path, PathBuf};
 
@@ -17,6 +18,15 @@ use crate::commands::classify::words::Word;
 
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let program = family(here.program);
+    // apt's programs read the configuration file APT_CONFIG names (`-c`'s, which their grammars
+    // leave out): apt-ftparchive's `APT::FTPArchive::DB` keeps a cache database.
+    if matches!(program, "apt-ftparchive" | "apt-sortpkgs") && here.env.is_set("APT_CONFIG") {
+        out.push(
+            Level::Unknown,
+            format!("{program} reads the configuration file APT_CONFIG names"),
+        );
+        return;
+    }
     if matches!(
         program,
         "elixir" | "elixirc" | "iex" | "mix" | "escript" | "erl"
@@ -436,6 +446,48 @@ fn erlang_code_path(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 ),
             );
             return;
+        }
+    }
+}
+
+/// A versioned or variant name (`catalog::ALIASES`: `guile-3.0`, `identify-im6`) is judged as
+/// its plain name because Debian installs both as one file: here the name run (by PATH, or the
+/// path it was run by) must be the file PATH finds for the plain name (a name found elsewhere, or
+/// without the plain name beside it, is another program).
+impl super::Probe {
+    pub fn same_program(
+        &self,
+        written: &str,
+        plain: &str,
+        prefix: &[(String, Option<String>)],
+        verdict: &mut Verdict,
+    ) {
+        let env = self.env(prefix);
+        let Some(path) = env.value("PATH") else {
+            return;
+        };
+        for dir in &self.dirs {
+            let run = match &self.by_path {
+                Some(by) => Some(files::join(dir, by)),
+                None => files::on_path(written, path, dir),
+            };
+            // Not found: the command fails, running nothing.
+            let Some(run) = run else {
+                continue;
+            };
+            let same = files::on_path(plain, path, dir).is_some_and(|other| {
+                match (std::fs::canonicalize(&run), std::fs::canonicalize(&other)) {
+                    (Ok(a), Ok(b)) => a == b,
+                    _ => false,
+                }
+            });
+            if !same {
+                verdict.push(
+                    Level::Unknown,
+                    format!("{written} is read as {plain}, but here it is not the file PATH finds for {plain}"),
+                );
+                return;
+            }
         }
     }
 }

@@ -623,6 +623,15 @@ impl Walker {
     }
 
     pub(super) fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
+        // Debian's versioned and variant names (`identify-im6`, `guile-3.0`) are judged, and
+        // their context read, as the program they are (`catalog::ALIASES`); the context checks
+        // first that the two names are one file here. An information mode traced under the
+        // name itself (`catalog::INFO`: `lft.db --help`) stands as measured.
+        let written = program;
+        let program = match crate::commands::classify::catalog::alias(written) {
+            Some(plain) if !crate::commands::classify::catalog::measured(written, args) => plain,
+            _ => written,
+        };
         // `getopts a "$V"`, `read -r "$NAME"`: a name given by a variable of the context's
         // environment that nothing here changes is that plain name (what the builtin sets is
         // then judged as written).
@@ -825,6 +834,9 @@ impl Walker {
             verdict = Verdict::read_only();
         }
         if let Some(probe) = &mut self.probe {
+            if written != program {
+                probe.same_program(written, program, &self.prefix, &mut verdict);
+            }
             probe.settle(program, args, &self.prefix, &mut verdict);
             probe.check(program, args, &self.prefix, &mut verdict);
             if *stdin == Stdin::Text(String::new()) {
