@@ -1764,7 +1764,7 @@ pub(super) fn biome(ctx: &Context) -> Option<String> {
                 } else {
                     rewrite = Some(Rewrite {
                         at: rest.len(),
-                        place: *place,
+                        place,
                         first: None,
                         removed: 0,
                         added: 0,

@@ -204,8 +204,14 @@ const VALUE_LINES_MAX: usize = 8;
 /// `min_records` records, a line before the first field, or nothing said once or shortened:
 /// `None`.
 pub(super) fn header_records(text: &str, min_records: usize) -> Option<String> {
+    // What can be said shorter needs records to share a field (two `---` at least) or a value
+    // over paragraphs (a blank line): most texts (`pip show -f`'s) are answered here, unread.
+    let parted = memchr::memmem::find_iter(text.as_bytes(), b"\n---\n")
+        .take(SHARED_MIN_RECORDS - 1)
+        .count();
     if !text.split_lines().next().is_some_and(header_field)
-        || (min_records > 1 && !text_has(text, "\n---\n"))
+        || parted + 1 < min_records
+        || (parted + 1 < SHARED_MIN_RECORDS && !text_has(text, "\n\n"))
     {
         return None;
     }
