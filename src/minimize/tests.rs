@@ -3115,20 +3115,47 @@ fn biomes_diagnostics_are_one_row_each_with_their_place_and_message() {
             "3:6 lint/correctness/noSelfAssign FIXABLE × x0 is assigned to itself.",
             "9:6 lint/correctness/noSelfAssign FIXABLE × x3 is assigned to itself.",
             "1:1 lint/style/noVar FIXABLE ! Use let or const instead of var.",
-            "src/b.ts format: × Formatter would have printed the following content:",
-            "  - let·a=1",
-            "  + let·a·=·1;",
+            "src/b.ts format: × Formatter would have printed the following content: (from line 1: -1 +1 lines)",
             "Found 3 errors.",
         ],
     );
-    // The frames, the advice and the suggested fixes' drawings are dropped.
+    // The frames, the advice and the suggested fixes' drawings are dropped; a formatter's
+    // rewrite is said as its counts, as `cargo fmt --check`'s is.
     assert!(
-        !out.contains("var x1") && !out.contains("Unsafe fix") && !out.contains("export·{}"),
+        !out.contains("var x1")
+            && !out.contains("Unsafe fix")
+            && !out.contains("export·{}")
+            && !out.contains("let·a"),
         "{out}"
     );
     assert_eq!(
         run("blindprog check .", &raw).map(|(l, _)| l).as_deref(),
         Some("biome")
+    );
+    // Several files the formatter would rewrite: its message once, each file under it, and a
+    // heading's rule dropped.
+    let file = |path: &str| {
+        format!("{path} format ━━━━━━━━━━━━━━━━━━━━\n\n  × Formatter would have printed the following content:\n  \n     3    │ - ··a;\n        3 │ + → a;\n     4  4 │   }}\n  \n\n")
+    };
+    let raw = format!(
+        "{}{}Checked 2 files in 3ms. No fixes applied.\nFound 2 errors.\nformat ━━━━━━━━━━━━━━━━━━━━\n\n  × Some errors were emitted while running checks.\n",
+        file("src/a.ts"),
+        file("src/b.ts")
+    );
+    let (_, out) = run("biome format src", &raw).expect("rewritten");
+    assert_keeps(
+        &out,
+        &[
+            "format: × Formatter would have printed the following content:",
+            "  src/a.ts (from line 3: -1 +1 lines)",
+            "  src/b.ts (from line 3: -1 +1 lines)",
+            "Found 2 errors.",
+            "format",
+        ],
+    );
+    assert!(
+        !out.contains("src/b.ts format") && !out.contains('━') && !out.contains("a;"),
+        "{out}"
     );
 }
 

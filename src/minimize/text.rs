@@ -1,6 +1,6 @@
 //! Line helpers the filters share, and the guard that refuses a rewrite which lost a location.
 
-/// FNV-1a: the filters' maps are keyed by short strings (paths, sizes, locations) looked up
+/// FNV-1a (a word at a time): the filters' maps are keyed by short strings (paths, sizes, locations) looked up
 /// once a line, where the standard library's DoS-resistant hasher costs more than the rest of
 /// the work.
 #[derive(Default)]
@@ -22,11 +22,27 @@ impl std::hash::Hasher for Fnv {
         } else {
             self.0
         };
-        for b in bytes {
+        // Eight bytes a step (a key can be a whole subtree's names), the rest a byte each.
+        let mut words = bytes.chunks_exact(8);
+        for w in words.by_ref() {
+            let word = <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
+            h = (h ^ word).wrapping_mul(0x0100_0000_01b3);
+        }
+        for b in words.remainder() {
             h ^= u64::from(*b);
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
         self.0 = h;
+    }
+
+    /// A number (a key's index, a hash already made) mixed in one step, not byte by byte: the
+    /// finisher spreads it.
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
     }
 }
 
@@ -39,16 +55,19 @@ pub(crate) type FastHash = std::hash::BuildHasherDefault<Fnv>;
 /// for the needle's first byte with `memchr` and compares from there.
 pub(crate) fn find(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let Some((&first, rest)) = n.split_first() else {
+    if n.is_empty() {
         return Some(0);
-    };
-    let mut at = 0;
-    while let Some(i) = memchr::memchr(first, &h[at..]) {
-        let start = at + i;
-        if h[start + 1..].starts_with(rest) {
+    }
+    // Looked for by its first byte that is not a blank: in a padded line (`path      | 12`,
+    // looked for ` | `) every column of the padding would be a start to compare from.
+    let k = n.iter().position(|&b| b != b' ').unwrap_or(0);
+    let mut at = k;
+    while let Some(i) = h.get(at..).and_then(|rest| memchr::memchr(n[k], rest)) {
+        let start = at + i - k;
+        if h[start..].starts_with(n) {
             return Some(start);
         }
-        at = start + 1;
+        at += i + 1;
     }
     None
 }
@@ -1017,23 +1036,35 @@ pub(crate) const ALIKE_KEEP_LINES: usize = 4;
 pub(crate) fn capped_alike(lines: Vec<String>, is_message: impl Fn(&str) -> bool) -> Vec<String> {
     // A line's block and a 64-bit FNV-1a hash of its place and its text with each number as
     // `#`: hashed as it is read, so no key is built (this runs on every line of a long log).
+    // The pieces between numbers are hashed eight bytes a step.
     let key = |block: usize, l: &str| -> (usize, u64) {
         let (place, text) = split_str(l, ": ").unwrap_or(("", l));
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |b: u8| h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        place.bytes().for_each(&mut eat);
-        eat(0);
-        let mut in_number = false;
-        for b in text.bytes() {
-            if b.is_ascii_digit() {
-                if !in_number {
-                    eat(b'#');
-                }
-                in_number = true;
-            } else {
-                in_number = false;
-                eat(b);
+        let eat = |h: &mut u64, piece: &[u8]| {
+            let mut words = piece.chunks_exact(8);
+            for w in words.by_ref() {
+                let word = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+                *h = (*h ^ word).wrapping_mul(0x0100_0000_01b3);
             }
+            for &b in words.remainder() {
+                *h = (*h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        eat(&mut h, place.as_bytes());
+        eat(&mut h, &[0]);
+        let b = text.as_bytes();
+        let mut at = 0;
+        while at < b.len() {
+            let end = b[at..]
+                .iter()
+                .position(u8::is_ascii_digit)
+                .map_or(b.len(), |n| at + n);
+            eat(&mut h, &b[at..end]);
+            if end == b.len() {
+                break;
+            }
+            eat(&mut h, b"#");
+            at = end + b[end..].iter().take_while(|c| c.is_ascii_digit()).count();
         }
         (block, h)
     };

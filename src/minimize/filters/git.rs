@@ -647,10 +647,11 @@ fn stat_line(line: &str) -> Option<(&str, String)> {
     let (path, rest) = split_str(line, " | ")?;
     let rest = rest.trim();
     let count = rest.split_whitespace().next()?;
+    // `concat`, not `format!`: this runs on every line of a long `--stat`.
     if count.parse::<u64>().is_ok() {
-        Some((path.trim(), format!(" {count}")))
+        Some((path.trim(), [" ", count].concat()))
     } else if rest.starts_with("Bin") {
-        Some((path.trim(), format!(" {rest}")))
+        Some((path.trim(), [" ", rest].concat()))
     } else {
         None
     }
@@ -890,10 +891,10 @@ fn stats_by_directory(stats: Vec<(String, String)>, out: &mut Vec<String>) {
     let mut list = PathList::default();
     for (path, rest) in stats {
         if has(&path, " => ") && !rename_in_directory(&path) {
-            list.add("", format!("{path}{rest}"));
+            list.add("", [path.as_str(), &rest].concat());
         } else {
             let (dir, name) = split_dir(&path);
-            list.add(dir, format!("{name}{rest}"));
+            list.add(dir, [name, &rest].concat());
         }
     }
     list.render(out);

@@ -21,9 +21,17 @@ pub(super) fn looks_like_json(text: &str) -> bool {
 
 /// The values of `text`: one document, or one a line (`mypy -O json`, `go vet -json` style).
 fn parse(text: &str) -> Option<Vec<Value>> {
-    if let Ok(v) = serde_json::from_str::<Value>(text) {
+    // A document ends with its closing bracket: one cut short (a capture's limit) is not parsed
+    // whole to learn so at its end.
+    let closed = text.trim_end().ends_with(['}', ']']);
+    if let Some(v) = closed
+        .then(|| serde_json::from_str::<Value>(text).ok())
+        .flatten()
+    {
         return Some(vec![v]);
     }
+    // One line (a report cut short): read a line at a time it is the same failed parse again.
+    text.trim_end().split_lines().nth(1)?;
     text.split_lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str::<Value>(l).ok())

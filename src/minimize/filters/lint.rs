@@ -1633,42 +1633,121 @@ fn biome_message(line: &str) -> Option<&str> {
     (matches!(mark, "×" | "!" | "i" | "✖" | "⚠" | "ℹ") && !text.trim().is_empty()).then_some(t)
 }
 
-/// A changed line of a diff biome draws (`  12    │ - old`, `     12 │ + new`): the line as
-/// `- old` / `+ new`, its numbers and gutter dropped.
-fn biome_changed(line: &str) -> Option<&str> {
+/// A changed line of a diff biome draws (`  12    │ - old`, `     12 │ + new`): its line number
+/// (the old file's for `-`, the new one's for `+`) and whether it is removed.
+fn biome_changed(line: &str) -> Option<(&str, bool)> {
     let (gutter, code) = line.split_once('│')?;
-    let gutter_ok = gutter.bytes().all(|b| b == b' ' || b.is_ascii_digit());
-    let code = code.strip_prefix(' ')?;
-    (gutter_ok && (code.starts_with("- ") || code.starts_with("+ "))).then_some(code)
+    if !gutter.bytes().all(|b| b == b' ' || b.is_ascii_digit()) {
+        return None;
+    }
+    let removed = match code.strip_prefix(' ')?.get(..2)? {
+        "- " => true,
+        "+ " => false,
+        _ => return None,
+    };
+    Some((gutter.split_whitespace().next()?, removed))
+}
+
+/// A formatter's block of biome (no line in its place: `src/a.ts format`) while it is read:
+/// where its message went in the rows kept, its place, its first changed line and how many
+/// lines it removes and adds.
+struct Rewrite<'a> {
+    at: usize,
+    place: &'a str,
+    first: Option<&'a str>,
+    removed: usize,
+    added: usize,
+}
+
+/// A formatter's rewrite said: its row, its category and message (the row's text before its
+/// place was said), and its place with what it changes (`src/a.ts (from line 4: -2 +3 lines)`).
+type Said = (usize, String, String);
+
+impl Rewrite<'_> {
+    /// The rewrite said on its message's row, as the other formatters' checks say theirs.
+    fn close(self, rest: &mut [String], said: &mut Vec<Said>) {
+        if let (Some(first), Some(row)) = (self.first, rest.get_mut(self.at)) {
+            let what = format!(
+                " (from line {first}: -{} +{} lines)",
+                self.removed, self.added
+            );
+            let message = row.get(self.place.len() + 1..).unwrap_or("").to_string();
+            said.push((self.at, message, format!("{}{what}", self.place)));
+            row.push_str(&what);
+        }
+    }
+}
+
+/// A row whose rewrite [`rewrites_said_once`] said under the first of its message.
+const SAID_ABOVE: &str = "\0";
+
+/// The formatter's rewrites of one message (`format: × Formatter would have printed the
+/// following content:`) at several places: the message once, each place under it.
+fn rewrites_said_once(rest: &mut [String], said: &[Said]) {
+    let mut done = vec![false; said.len()];
+    for i in 0..said.len() {
+        if done[i] {
+            continue;
+        }
+        let same: Vec<usize> = (i..said.len())
+            .filter(|&j| said[j].1 == said[i].1)
+            .collect();
+        if same.len() < 2 {
+            continue;
+        }
+        let mut text = said[i].1.clone();
+        for &j in &same {
+            done[j] = true;
+            text.push_str("\n  ");
+            text.push_str(&said[j].2);
+            if j != i {
+                rest[said[j].0] = SAID_ABOVE.to_string();
+            }
+        }
+        rest[said[i].0] = text;
+    }
 }
 
 /// biome's diagnostics (`lint`, `check`, `ci`, `format`): each block is a heading, a message,
 /// a code frame, advice and often a suggested fix drawn as a diff. Kept: each finding as one
 /// row, its place, category and message (`src/a.ts:3:7 lint/style/useConst FIXABLE × msg`),
 /// grouped as a linter's list is (the same message at several places said once with them); a
-/// block with no place (a formatter's `src/a.ts format`) keeps its message and its changed
-/// lines; every line outside the blocks (the summary, the counts) as written. Dropped: the code
-/// frames (the file has them), the advice and the suggested fixes' drawings.
+/// block with no place (a formatter's `src/a.ts format`) keeps its message, the line its
+/// rewrite starts at and how many lines it removes and adds, as every formatter's check is
+/// said (`cargo fmt --check`, `ruff format --check`: the formatter applies the rewrite, the raw
+/// output keeps it); every line outside the blocks (the summary, the counts) as written.
+/// Dropped: the code frames (the file has them), the advice and the drawn diffs.
 pub(super) fn biome(ctx: &Context) -> Option<String> {
     let mut rows = String::with_capacity(ctx.text.len() / 4);
     let mut rest: Vec<String> = Vec::new();
     // The block being read: its place and category, whether the place has a line, and
     // whether its message was said.
     let mut block: Option<(&str, &str, bool, bool)> = None;
+    let mut rewrite: Option<Rewrite> = None;
+    let mut rewritten: Vec<Said> = Vec::new();
     let mut found = 0;
     for line in ctx.text.split_lines() {
         if let Some((place, category)) = biome_heading(line) {
             let located = lint_row(&format!("{place} x")).is_some();
             block = Some((place, category, located, false));
+            if let Some(r) = rewrite.take() {
+                r.close(&mut rest, &mut rewritten);
+            }
             found += 1;
             continue;
         }
         if !line.is_empty() && !line.starts_with(' ') {
             block = None;
+            if let Some(r) = rewrite.take() {
+                r.close(&mut rest, &mut rewritten);
+            }
         }
         let Some((place, category, located, said)) = &mut block else {
             if !line.trim().is_empty() || rest.last().is_some_and(|l| !l.is_empty()) {
-                rest.push(line.trim_end().to_string());
+                // A heading's rule (`format ━━━━`) is layout.
+                let t = line.trim_end();
+                let bare = t.trim_end_matches(['━', ' ']);
+                rest.push(if bare.is_empty() { t } else { bare }.to_string());
             }
             continue;
         };
@@ -1683,18 +1762,35 @@ pub(super) fn biome(ctx: &Context) -> Option<String> {
                     }
                     rows.push_str(&format!(" {message}\n"));
                 } else {
+                    rewrite = Some(Rewrite {
+                        at: rest.len(),
+                        place,
+                        first: None,
+                        removed: 0,
+                        added: 0,
+                    });
                     rest.push(format!("{place} {category}: {message}"));
                 }
             }
-        } else if !*located {
-            if let Some(code) = biome_changed(line) {
-                rest.push(format!("  {code}"));
+        } else if let (false, Some(r), Some((number, removed))) =
+            (*located, rewrite.as_mut(), biome_changed(line))
+        {
+            r.first.get_or_insert(number);
+            if removed {
+                r.removed += 1;
+            } else {
+                r.added += 1;
             }
         }
+    }
+    if let Some(r) = rewrite.take() {
+        r.close(&mut rest, &mut rewritten);
     }
     if found == 0 {
         return None;
     }
+    rewrites_said_once(&mut rest, &rewritten);
+    rest.retain(|l| l != SAID_ABOVE);
     rows.push_str(&rest.join("\n"));
     lint_list_text(&rows).or_else(|| Some(rows.trim_end().to_string()))
 }

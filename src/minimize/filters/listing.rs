@@ -1062,7 +1062,11 @@ fn siblings(
     let mut dirs: Vec<(Vec<String>, usize)> = Vec::new();
     for (j, deeper) in entries {
         if let (true, Ok((_, name))) = (deeper, items[j]) {
-            let lead = format!("{indent}{}/", padding_collapsed(name));
+            let name = padding_collapsed(name);
+            let mut lead = String::with_capacity(indent.len() + name.len() + 1);
+            lead.push_str(&indent);
+            lead.push_str(&name);
+            lead.push('/');
             let lead_len = lead.len();
             let mut lines = Vec::new();
             siblings(items, j + 1, depth + 1, Some(lead), &mut lines);
@@ -1251,8 +1255,10 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     let mut leaves: Vec<String> = Vec::new();
     let mut leaves_depth = 0;
     // Each subtree said so far (its root and its entries at their depths below it): the same
-    // package at the same version with the same dependencies is said once.
-    let mut subtrees: std::collections::HashSet<Vec<(usize, &str)>> = Default::default();
+    // package at the same version with the same dependencies is said once. Hashed with FNV: a
+    // key is a whole subtree, hashed again at each growth of the set (SipHash made that a third
+    // of a long `npm ls --all`).
+    let mut subtrees: std::collections::HashSet<Vec<(usize, &str)>, FastHash> = Default::default();
     let mut skip_to = 0;
     for (i, item) in items.iter().enumerate() {
         if i < skip_to {

@@ -59,6 +59,14 @@ type Filter = fn(&Context) -> Option<String>;
 
 /// Runs the filter for the command's program; `(label, text)` when it rewrote the output.
 pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
+    run_after(ctx, &mut None)
+}
+
+/// [`run`], told by `shapeless` of a text already read for the shapes any program's output is
+/// read for (a workflow's annotations, rustc's JSON, a report, a query's records) and found to
+/// hold none; set here when this run read `ctx.text` so. A launcher's run reads its program's
+/// output once (a 50 KB JSON report parsed twice was a third of such a call).
+fn run_after(ctx: &Context, shapeless: &mut Option<*const str>) -> Option<(String, String)> {
     // A launcher (`npx prettier`, `pnpm exec tsc`, `uv run pytest`) prints what the program it
     // starts prints: that program's filter, by its name.
     if let Some(inner) = launched(ctx.inv) {
@@ -67,7 +75,7 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
             text: ctx.text,
             outline: ctx.outline,
         };
-        if let Some((label, text)) = run(&inner_ctx) {
+        if let Some((label, text)) = run_after(&inner_ctx, shapeless) {
             return Some((format!("{}:{label}", ctx.inv.program), text));
         }
     }
@@ -80,71 +88,13 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
         outline: ctx.outline,
     });
     let ctx = script_ctx.as_ref().unwrap_or(ctx);
-    // A linter's CI annotations (`::error file=a.py,line=3::msg`, its `github` format) are read
-    // as the diagnostics they annotate, then by the program's filter; unescaped, they are
-    // shorter than written even when no filter reads them.
-    if let Some(decoded) = workflow::as_diagnostics(ctx.text) {
-        let inner = Context {
-            inv: ctx.inv,
-            text: &decoded,
-            outline: ctx.outline,
-        };
-        return Some(match run(&inner) {
-            Some((label, text)) => (format!("workflow:{label}"), text),
-            None => ("workflow".to_string(), decoded),
-        });
-    }
-    // rustc's JSON diagnostics (from rustc, cargo or a script around them) are read as the
-    // human format they render to, whatever printed them.
-    if let Some(rendered) = cargo::rendered_diagnostics(ctx.text) {
-        let inner = Context {
-            inv: ctx.inv,
-            text: &rendered,
-            outline: ctx.outline,
-        };
-        if let Some(text) = cargo::build(&inner) {
-            return Some((
-                "rustc-json".to_string(),
-                with_locations_of(&rendered, text)?,
-            ));
+    let text: *const str = ctx.text;
+    if !shapeless.is_some_and(|read| std::ptr::eq(read, text)) {
+        if let Some(found) = shapes(ctx) {
+            return found;
         }
-    }
-    if let Some(found) = report(ctx) {
-        return Some(found);
-    }
-    // The same report after a few lines of the program's own notes (ruff's `warning: … are
-    // incompatible` on stderr, merged before its JSON or JUnit on stdout): the notes as they
-    // are, then the report as when alone, then what follows its end.
-    if let Some((lead, body, tail)) = framed_report(ctx.text) {
-        let inner = Context {
-            inv: ctx.inv,
-            text: body,
-            outline: ctx.outline,
-        };
-        if let Some((label, text)) = report(&inner) {
-            let mut out = String::with_capacity(lead.len() + text.len() + tail.len() + 1);
-            out.push_str(lead);
-            out.push_str(&text);
-            if !tail.is_empty() && !out.ends_with('\n') {
-                out.push('\n');
-            }
-            out.push_str(tail);
-            return Some((label, out));
-        }
-    }
-    // A query's answer said a field a line, likewise (a drawn one is sniffed below).
-    if !prints_data(&ctx.inv.program) {
-        if let Some(text) = query::records(ctx.text) {
-            return Some((
-                "query-records".to_string(),
-                with_locations_of(ctx.text, text)?,
-            ));
-        }
-        if let Some(text) = query::field_records(ctx.text) {
-            return Some((
-                "field-records".to_string(),
-                with_locations_of(ctx.text, text)?,
-            ));
+        if !prints_data(&ctx.inv.program) {
+            *shapeless = Some(text);
         }
     }
     // A code frame's unmarked lines (`frame`), a notice's box and a trace's repeated eval origin
@@ -177,6 +127,79 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
         return Some(chosen(&inner).unwrap_or_else(|| (label.to_string(), text.to_string())));
     }
     chosen(ctx)
+}
+
+/// The shapes any program's output is read for before its own filter: `Some` when one decided
+/// (its rewrite, or `None` when its rewrite lost a location), `None` when none is there.
+fn shapes(ctx: &Context) -> Option<Option<(String, String)>> {
+    // A linter's CI annotations (`::error file=a.py,line=3::msg`, its `github` format) are read
+    // as the diagnostics they annotate, then by the program's filter; unescaped, they are
+    // shorter than written even when no filter reads them.
+    if let Some(decoded) = workflow::as_diagnostics(ctx.text) {
+        let inner = Context {
+            inv: ctx.inv,
+            text: &decoded,
+            outline: ctx.outline,
+        };
+        return Some(Some(match run(&inner) {
+            Some((label, text)) => (format!("workflow:{label}"), text),
+            None => ("workflow".to_string(), decoded),
+        }));
+    }
+    // rustc's JSON diagnostics (from rustc, cargo or a script around them) are read as the
+    // human format they render to, whatever printed them.
+    if let Some(rendered) = cargo::rendered_diagnostics(ctx.text) {
+        let inner = Context {
+            inv: ctx.inv,
+            text: &rendered,
+            outline: ctx.outline,
+        };
+        if let Some(text) = cargo::build(&inner) {
+            return Some(with_locations_of(&rendered, text).map(|t| ("rustc-json".to_string(), t)));
+        }
+    }
+    if let Some(found) = report(ctx) {
+        return Some(Some(found));
+    }
+    // The same report after a few lines of the program's own notes (ruff's `warning: … are
+    // incompatible` on stderr, merged before its JSON or JUnit on stdout): the notes as they
+    // are, then the report as when alone, then what follows its end.
+    if let Some((lead, body, tail)) = framed_report(ctx.text) {
+        let inner = Context {
+            inv: ctx.inv,
+            text: body,
+            outline: ctx.outline,
+        };
+        if let Some((label, text)) = report(&inner) {
+            let mut out = String::with_capacity(lead.len() + text.len() + tail.len() + 1);
+            out.push_str(lead);
+            out.push_str(&text);
+            if !tail.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(tail);
+            return Some(Some((label, out)));
+        }
+    }
+    // A query's answer said a field a line, likewise (a drawn one is sniffed below).
+    if !prints_data(&ctx.inv.program) {
+        if let Some(text) = query::records(ctx.text) {
+            return Some(
+                with_locations_of(ctx.text, text).map(|t| ("query-records".to_string(), t)),
+            );
+        }
+        if let Some(text) = query::field_records(ctx.text) {
+            return Some(
+                with_locations_of(ctx.text, text).map(|t| ("field-records".to_string(), t)),
+            );
+        }
+        if let Some(text) = query::header_records(ctx.text, 2) {
+            return Some(
+                with_locations_of(ctx.text, text).map(|t| ("header-records".to_string(), t)),
+            );
+        }
+    }
+    None
 }
 
 /// The program's filter ([`choose`]) on `ctx`, its rewrite checked by its guard.

@@ -277,14 +277,18 @@ pub(super) fn pip_install(ctx: &Context) -> Option<String> {
     (dropped || found.len() > 1).then(|| join_lines(out))
 }
 
-/// `pip show -f`: each package's fields as written, and its `Files:` (a path a line, relative
-/// to its `Location:`) as a path list by directory (`flake8/formatting/` then `  base.py
-/// default.py`); a run shorter than [`PATH_RUN_MIN`] stays as it was.
+/// `pip show`: its packages as header records (`query::header_records`: a field the same in
+/// every package said once, a license's pasted text by its first paragraph), and `-f`'s
+/// `Files:` (a path a line, relative to its `Location:`) as a path list by directory
+/// (`flake8/formatting/` then `  base.py default.py`); a run shorter than [`PATH_RUN_MIN`]
+/// stays as it was.
 pub(super) fn pip_show(ctx: &Context) -> Option<String> {
+    let records = super::query::header_records(ctx.text, 1);
+    let text = records.as_deref().unwrap_or(ctx.text);
     let mut out = Vec::new();
     let mut run: Vec<&str> = Vec::new();
-    let mut grouped = false;
-    for line in ctx.text.split_lines() {
+    let mut grouped = records.is_some();
+    for line in text.split_lines() {
         match line
             .strip_prefix("  ")
             .filter(|p| !p.is_empty() && !p.contains(char::is_whitespace))

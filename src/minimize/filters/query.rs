@@ -3,10 +3,11 @@
 //! each record's values as a row, a tab apart (a row's empty last cells left off). Records
 //! whose names differ, or a value over two lines, leave the output as it is. Records a field a
 //! line under a marker (psql `\x`, mysql `\G`) stay a field a line, without the names' padding,
-//! a field the same in every record said once. (A drawn table, psql's or sqlite3 `-box`'s, is
-//! `table::drawn`'s.)
+//! a field the same in every record said once; so do header fields' records parted by `---`
+//! (`pip show`'s packages). (A drawn table, psql's or sqlite3 `-box`'s, is `table::drawn`'s.)
 
 use crate::minimize::text::join_lines;
+use crate::minimize::text::text_has;
 use crate::minimize::text::SplitLines;
 
 /// Fewest records for them to be said as rows: one record's names cost what the header does.
@@ -181,10 +182,135 @@ pub(super) fn field_records(text: &str) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// A header field's line (`Name: value`, `Requires:`): a capitalized name of letters, digits and
+/// `-`, a colon, then a blank or the line's end.
+fn header_field(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(name, value)| {
+        name.starts_with(|c: char| c.is_ascii_uppercase())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && (value.is_empty() || value.starts_with(' '))
+    })
+}
+
+/// Most lines a field's value may run on over before it is said by its first paragraph.
+const VALUE_LINES_MAX: usize = 8;
+
+/// Records of header fields (`Name: value` a line, a value run on over the lines under it)
+/// parted by `---` lines, as `pip show` prints packages: a field the same in every record (of
+/// [`SHARED_MIN_RECORDS`] or more; the install's `Location:`) is said once above the first, as
+/// [`field_records`] says one, and a value that runs on over paragraphs unindented (a license's
+/// text pasted into the metadata) keeps its first paragraph (the copyright line) and says how
+/// many lines it had. A value run on indented (`Files:`' paths) stays. Fewer than
+/// `min_records` records, a line before the first field, or nothing said once or shortened:
+/// `None`.
+pub(super) fn header_records(text: &str, min_records: usize) -> Option<String> {
+    // What can be said shorter needs records to share a field (two `---` at least) or a value
+    // over paragraphs (a blank line): most texts (`pip show -f`'s) are answered here, unread.
+    let parted = memchr::memmem::find_iter(text.as_bytes(), b"\n---\n")
+        .take(SHARED_MIN_RECORDS - 1)
+        .count();
+    if !text.split_lines().next().is_some_and(header_field)
+        || parted + 1 < min_records
+        || (parted + 1 < SHARED_MIN_RECORDS && !text_has(text, "\n\n"))
+    {
+        return None;
+    }
+    // Each record's fields, each as its line and the lines its value runs on over.
+    let mut records: Vec<Vec<(&str, Vec<&str>)>> = vec![Vec::new()];
+    for line in text.split_lines() {
+        if line == "---" {
+            records.push(Vec::new());
+        } else if header_field(line) {
+            records.last_mut()?.push((line.trim_end(), Vec::new()));
+        } else {
+            records.last_mut()?.last_mut()?.1.push(line);
+        }
+    }
+    if records.len() < min_records || records.iter().any(Vec::is_empty) {
+        return None;
+    }
+    // A field (never a record's first, its name) with one value in every record.
+    let shared: Vec<&str> = if records.len() >= SHARED_MIN_RECORDS {
+        records[0][1..]
+            .iter()
+            .filter(|(line, more)| {
+                more.is_empty()
+                    && line
+                        .split_once(':')
+                        .is_some_and(|(_, v)| !v.trim().is_empty())
+                    && records[1..]
+                        .iter()
+                        .all(|r| r[1..].iter().any(|(l, m)| l == line && m.is_empty()))
+            })
+            .map(|(line, _)| *line)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut shortened = false;
+    let mut out: Vec<String> = shared
+        .iter()
+        .map(|l| format!("{l} (every record)"))
+        .collect();
+    for (k, record) in records.iter().enumerate() {
+        if k > 0 {
+            out.push("---".to_string());
+        }
+        for (line, more) in record {
+            if shared.contains(line) {
+                continue;
+            }
+            out.push(line.to_string());
+            let body = {
+                let end = more
+                    .iter()
+                    .rposition(|l| !l.trim().is_empty())
+                    .map_or(0, |n| n + 1);
+                &more[..end]
+            };
+            let prose = body.len() > VALUE_LINES_MAX
+                && body.iter().any(|l| l.trim().is_empty())
+                && !body.iter().any(|l| l.starts_with([' ', '\t']));
+            if !prose {
+                out.extend(body.iter().map(|l| l.to_string()));
+                continue;
+            }
+            shortened = true;
+            let from = body.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
+            let to = body[from..]
+                .iter()
+                .position(|l| l.trim().is_empty())
+                .map_or(body.len(), |n| from + n);
+            out.extend(body[from..to].iter().map(|l| l.to_string()));
+            let name = line.split_once(':').map_or("", |(n, _)| n);
+            out.push(format!("[… {} more lines of {name}]", body.len() - to));
+        }
+    }
+    (shortened || !shared.is_empty()).then(|| join_lines(out))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+
+    #[test]
+    fn header_records_say_a_shared_field_once_and_a_pasted_text_by_its_first_paragraph() {
+        let license = "MIT License\n\nCopyright (c) 2018 A. Author\n\nPermission is hereby granted\nto any person\n\nThe above notice\nshall be included\n\nTHE SOFTWARE IS PROVIDED\nAS IS";
+        let text = format!(
+            "Name: a\nVersion: 1.0\nAuthor: \nLocation: /venv/site-packages\nRequires: \n---\nName: b\nVersion: 2.0\nLocation: /venv/site-packages\nRequires: a\n---\nName: c\nVersion: 3.0\nLicense: {license}\nLocation: /venv/site-packages\nRequires: \n"
+        );
+        assert_eq!(
+            header_records(&text, 1).as_deref(),
+            Some("Location: /venv/site-packages (every record)\nName: a\nVersion: 1.0\nAuthor:\nRequires:\n---\nName: b\nVersion: 2.0\nRequires: a\n---\nName: c\nVersion: 3.0\nLicense: MIT License\nCopyright (c) 2018 A. Author\n[… 9 more lines of License]\nRequires:\n")
+        );
+        // A value run on indented (`pip show -f`'s files), too few records, a line before the
+        // first field: as they are.
+        let files = "Name: a\nFiles:\n  a/1.py\n  a/2.py\n\n  a/3.py\n  a/4.py\n  a/5.py\n  a/6.py\n  a/7.py\n  a/8.py\n";
+        assert_eq!(header_records(files, 1), None);
+        assert_eq!(header_records(&text, 4), None);
+        assert_eq!(header_records(&format!("note\n{text}"), 1), None);
+    }
 
     #[test]
     fn records_one_field_a_line_are_rows_under_their_names() {

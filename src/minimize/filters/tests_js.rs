@@ -24,7 +24,7 @@ pub(super) fn js_trace(ctx: &Context) -> Option<String> {
     let lines: Vec<&str> = text.split_lines().collect();
     let mut out: Vec<String> = Vec::new();
     let mut counted = false;
-    let mut i = 0;
+    let (mut i, mut from) = (0, 0);
     while i < lines.len() {
         let Some(end) = trace_end(&lines, i) else {
             out.push(lines[i].to_string());
@@ -33,7 +33,9 @@ pub(super) fn js_trace(ctx: &Context) -> Option<String> {
         };
         let (start, trace) = (i, &lines[i..end]);
         i = end;
-        if !foldable(&lines, start, end) {
+        let fold = foldable(&lines, from, start, end);
+        from = end;
+        if !fold {
             out.extend(trace.iter().map(|l| l.to_string()));
             continue;
         }
@@ -99,9 +101,11 @@ fn is_own_js_frame(line: &str) -> bool {
 /// Whether the trace `lines[start..end]` may have its dependency frames counted: it has a frame of
 /// the program's own, or its top frame's place is said above it (node's uncaught-error header,
 /// `/app/node_modules/yaml/dist/compose/composer.js:69` over the source line and its caret: a
-/// trace cut at ten frames before reaching the program's). Otherwise the frames are a tool's
-/// own report of where its error was raised, and stay.
-fn foldable(lines: &[&str], start: usize, end: usize) -> bool {
+/// trace cut at ten frames before reaching the program's), among the lines since the trace
+/// before it (`from`: each error's header is printed over its own trace; an output of many
+/// traces was read back to its start for each). Otherwise the frames are a tool's own report of
+/// where its error was raised, and stay.
+fn foldable(lines: &[&str], from: usize, start: usize, end: usize) -> bool {
     let trace = &lines[start..end];
     if trace.iter().any(|l| is_own_js_frame(l)) {
         return true;
@@ -118,7 +122,9 @@ fn foldable(lines: &[&str], start: usize, end: usize) -> bool {
     if at.is_empty() || !col.bytes().all(|b| b.is_ascii_digit()) {
         return false;
     }
-    lines[..start].iter().any(|l| l.trim_end().ends_with(at))
+    lines[from..start]
+        .iter()
+        .any(|l| l.trim_end().ends_with(at))
 }
 
 /// Whether `text` holds a JavaScript stack trace with a run of dependency frames that
@@ -129,20 +135,21 @@ pub(super) fn has_js_trace(text: &str) -> bool {
         return false;
     }
     let lines: Vec<&str> = text.split_lines().collect();
-    let mut i = 0;
+    let (mut i, mut from) = (0, 0);
     while i < lines.len() {
         let Some(end) = trace_end(&lines, i) else {
             i += 1;
             continue;
         };
         let (start, trace) = (i, &lines[i..end]);
+        let since = std::mem::replace(&mut from, end);
         i = end;
         let longest = trace
             .split(|l| !is_dependency_js_frame(l))
             .map(<[&str]>::len)
             .max()
             .unwrap_or(0);
-        if longest >= MIN_FRAME_RUN && foldable(&lines, start, end) {
+        if longest >= MIN_FRAME_RUN && foldable(&lines, since, start, end) {
             return true;
         }
     }

@@ -685,12 +685,42 @@ fn grouped_warnings(all: &[&str]) -> Option<(usize, usize, Vec<String>)> {
                 }
             })
             .collect();
+        if said.iter().map(|s| s.split(',').count()).sum::<usize>() > WARNING_TESTS_MAX {
+            out.push(raised_by(&ids));
+            continue;
+        }
         out.push(format!(
             "  tests, in that order: {prefix} {}",
             said.join(" ")
         ));
     }
     Some((from, to, out))
+}
+
+/// Most tests named under a warning said at several places (a test that raised it several
+/// times once, `test_x×3`); past them the tests are said as
+/// how many warnings they raised and in which files, as pytest itself says a warning raised by
+/// many tests of one file (`tests/t.py: 19 warnings`): which test raised a deprecation is rarely
+/// what a reader acts on, its place and message are.
+const WARNING_TESTS_MAX: usize = 3;
+
+/// The tests that raised one warning, as a count and their files: `  raised 172 times, by
+/// tests in tests/a.py tests/b.py`. An id is a test (`tests/a.py::T::test_x`, once) or pytest's
+/// own count for a file (`tests/a.py: 19 warnings`).
+fn raised_by(ids: &[&str]) -> String {
+    let mut count = 0;
+    let mut files: Vec<&str> = Vec::new();
+    for &part in ids {
+        let counted = part.split_once(": ").and_then(|(file, n)| {
+            Some((file, n.strip_suffix(" warnings")?.parse::<usize>().ok()?))
+        });
+        let (file, n) = counted.unwrap_or((part.split("::").next().unwrap_or(part), 1));
+        count += n;
+        if !files.contains(&file.trim()) {
+            files.push(file.trim());
+        }
+    }
+    format!("  raised {count} times, by tests in {}", files.join(" "))
 }
 
 /// A line of progress marks only (`....F`), long enough not to be a word.
@@ -1110,12 +1140,13 @@ const PLACE_RUN_MIN: usize = 3;
 /// A failing test's log lines in a row from one place (`    a_test.go:14: On 1,000, …`, a table
 /// test's loop reporting each case): the place said once, on its own line, each message under
 /// it, indented two more.
-fn places_said_once(lines: Vec<String>) -> Vec<String> {
+fn places_said_once(mut lines: Vec<String>) -> Vec<String> {
     let mut out = Vec::with_capacity(lines.len());
     let mut i = 0;
     while i < lines.len() {
+        // Moved out, not copied: most lines are no log line.
         let Some(place) = go_log_place(&lines[i]) else {
-            out.push(lines[i].clone());
+            out.push(std::mem::take(&mut lines[i]));
             i += 1;
             continue;
         };
@@ -1124,7 +1155,7 @@ fn places_said_once(lines: Vec<String>) -> Vec<String> {
             .take_while(|l| go_log_place(l) == Some(place))
             .count();
         if run < PLACE_RUN_MIN {
-            out.extend(lines[i..i + run].iter().cloned());
+            out.extend(lines[i..i + run].iter_mut().map(std::mem::take));
             i += run;
             continue;
         }
