@@ -307,6 +307,8 @@ impl Walker {
         self.coprocs.extend(tree::coprocess_names(&joined));
         let unnamed = tree::unname_coprocesses(&joined);
         let src: &str = unnamed.as_deref().unwrap_or(&joined);
+        let descriptors = tree::stdin_descriptors(src);
+        let src: &str = descriptors.as_deref().unwrap_or(src);
         let Some(parsed) = parse(src) else {
             self.find(Level::Unknown, "the command could not be parsed");
             return;
