@@ -428,6 +428,27 @@ impl Probe {
             && self.dirs.iter().all(|dir| files::absent(&dir.join(path)))
     }
 
+    /// The unary file test `operator` (`-e`, `-a`, `-d`, `-f`, `-s`, `-L`, `-h`) holds for
+    /// `path` in every directory the command may be in: something is there (links followed but
+    /// for `-L`/`-h`), a directory, a regular file, one not empty, a symbolic link. A judgement
+    /// of the file system as the classifier sees it: what runs later may find it changed.
+    pub fn file_test_holds(&self, operator: &str, path: &str) -> bool {
+        if self.lost.is_some() || path.is_empty() || path.starts_with('~') {
+            return false;
+        }
+        self.dirs.iter().all(|dir| {
+            let at = dir.join(path);
+            match operator {
+                "-e" | "-a" => std::fs::metadata(&at).is_ok(),
+                "-d" => std::fs::metadata(&at).is_ok_and(|m| m.is_dir()),
+                "-f" => std::fs::metadata(&at).is_ok_and(|m| m.is_file()),
+                "-s" => std::fs::metadata(&at).is_ok_and(|m| m.len() > 0),
+                "-L" | "-h" => std::fs::symlink_metadata(&at).is_ok_and(|m| m.is_symlink()),
+                _ => false,
+            }
+        })
+    }
+
     /// The names a `for` loop's glob `pattern` (`*.json`, `src/test_?.py`: `*` and `?` in its
     /// last component only) can give its variable, in every directory the command may be in:
     /// the entries it matches there with bash's default options, and (so that `dotglob` and

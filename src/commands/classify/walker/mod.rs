@@ -502,6 +502,14 @@ impl Walker {
             // `:=`, `:?` (v empty), `-`, `=`, `?` (v unset) or `:+` (v not empty) is never
             // expanded, so nothing in it runs.
             "expansion" if self.unexpanded_word(tree::text(node, src)) => {}
+            "test_command" if tree::text(node, src).starts_with("[[") => {
+                let mut cursor = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                for child in children {
+                    self.double_bracket(child, src);
+                }
+                self.evaluated(node, src);
+            }
             "arithmetic_expansion"
             | "subscript"
             | "array"
