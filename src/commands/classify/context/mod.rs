@@ -469,7 +469,9 @@ impl Probe {
         let globbed = |t: &str| t.contains(['*', '?', '[', ']', '!']);
         if parent.is_some_and(|p| globbed(p) || p.is_empty())
             || !last.contains(['*', '?'])
-            || last.contains(['[', ']', '!'])
+            // `[…]` and `!` are not matched here; `(`, `)` and `|` make an extglob
+            // (`*(x).o`, `@(a|b)`) under `shopt -s extglob`.
+            || last.contains(['[', ']', '!', '(', ')', '|'])
             || last.starts_with('-')
             || pattern.starts_with('~')
         {
@@ -483,8 +485,22 @@ impl Probe {
                 Some(p) => std::fs::read_dir(files::join(dir, p)),
                 None => std::fs::read_dir(dir),
             };
+            // A parent that is not there (or not a directory) holds no name: the glob matches
+            // nothing there.
+            let read = match read {
+                Ok(read) => Some(read),
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                    ) =>
+                {
+                    None
+                }
+                Err(_) => return None,
+            };
             let mut strict = false;
-            for entry in read.ok()? {
+            for entry in read.into_iter().flatten() {
                 let name = entry.ok()?.file_name().into_string().ok()?;
                 let hidden = name.starts_with('.') && !last.starts_with('.');
                 strict |= !hidden && files::wildmatch(last, &name, false);

@@ -1435,12 +1435,45 @@ impl Walker {
     /// - `chmod MODE FILE…` where every FILE has that mode already ([`chmod_keeps`]).
     ///
     /// Every operand must be known before the command runs, and only the options named here
-    /// are taken.
+    /// are taken. A glob that matches nothing in every directory the command may be in (even
+    /// with `dotglob` and `nocaseglob`: the probe's `glob_names`) stands for its pattern, a
+    /// path where nothing is: bash passes the pattern itself by default, nothing with
+    /// `nullglob`, and runs nothing with `failglob`, and with each a command that changes
+    /// nothing where nothing is changes nothing (`rm -f build/*.o` with no object file). A
+    /// judgement of the file system at classification time, as every rule here is.
     fn changes_nothing_here(&self, program: &str, args: &[Word], stdin: &Stdin) -> bool {
         let Some(probe) = &self.probe else {
             return false;
         };
-        if args.iter().any(|a| a.value.is_none() || a.glob) {
+        // `"$f"` in a loop's body over known names (or after `f=NAME`): its certain value, a
+        // whole double-quoted word (no splitting, no globbing).
+        let resolved: Vec<Word> = args
+            .iter()
+            .map(|a| {
+                let quoted = a.text.len() > 2
+                    && a.text.starts_with('"')
+                    && a.text.ends_with('"')
+                    && !a.text[1..a.text.len() - 1].contains(['"', '\\']);
+                match (a.value.is_none() && quoted)
+                    .then(|| self.definite_value(a))
+                    .flatten()
+                {
+                    Some(value) => Word::literal(&value),
+                    None => a.clone(),
+                }
+            })
+            .collect();
+        let args = &resolved[..];
+        let unmatched = |a: &Word| {
+            a.value.as_deref().is_some_and(|pattern| {
+                probe.glob_names(pattern, 1).as_deref() == Some(&[pattern.to_string()][..])
+                    && probe.absent(pattern)
+            })
+        };
+        if args
+            .iter()
+            .any(|a| a.value.is_none() || (a.glob && !unmatched(a)))
+        {
             return false;
         }
         let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
