@@ -358,22 +358,7 @@ impl Walker {
     fn let_builtin(&mut self, args: &[Node<'_>], src: &str) {
         self.record("let");
         for arg in args {
-            let start = arg.start_byte();
-            let mut text = tree::text(*arg, src).to_string();
-            let mut numbers = Vec::new();
-            let mut stack = vec![*arg];
-            while let Some(n) = stack.pop() {
-                if super::evaluation::numeric_output(n, src) {
-                    numbers.push((n.start_byte() - start, n.end_byte() - start));
-                    continue;
-                }
-                let mut cursor = n.walk();
-                stack.extend(n.named_children(&mut cursor));
-            }
-            numbers.sort_unstable();
-            for (from, to) in numbers.into_iter().rev() {
-                text.replace_range(from..to, "1");
-            }
+            let text = super::evaluation::numbers_for_substitutions(*arg, src);
             // `let "n = 1 * 2"`, `let 'n=2*3'`: the quotes only keep the words together (what
             // is inside is read as arithmetic all the same).
             let expression = match arg.kind() {
