@@ -61,13 +61,27 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out
         ),
         Var::Set(paths) => {
             let home = env.home();
+            // A directory that holds nothing (or is not there) in every directory the program
+            // may run in gives the loader nothing to load, its `glibc-hwcaps` subdirectories
+            // included: judged on the file system as the classifier sees it; a command that
+            // puts a library there first writes, and is not read-only for that.
+            let holds_nothing = |p: &str| {
+                dirs.iter().all(|d| {
+                    let named = files::join(d, if p.is_empty() { "." } else { p });
+                    match std::fs::read_dir(&named) {
+                        Ok(mut entries) => entries.next().is_none(),
+                        Err(_) => files::absent(&named),
+                    }
+                })
+            };
             let writable = paths.split(':').any(|p| {
                 let dir = files::join(&dirs[0], if p.is_empty() { "." } else { p });
-                !p.starts_with('/')
+                let reachable = !p.starts_with('/')
                     || dirs.iter().any(|d| dir.starts_with(d))
                     || home.as_ref().is_some_and(|h| dir.starts_with(h))
                     || dir.starts_with("/tmp")
-                    || dir.starts_with("/var/tmp")
+                    || dir.starts_with("/var/tmp");
+                reachable && !holds_nothing(p)
             });
             if writable {
                 out.push(
