@@ -163,6 +163,8 @@ pub struct Probe {
     by_path: Option<String>,
     /// The program the next check is of, when another program starts it ([`Probe::run_by_exec`]).
     by_exec: Option<String>,
+    /// Builtins the command turned off (`enable -n echo`): bash runs them from `PATH` after.
+    disabled: Vec<String>,
 }
 
 const MAX_DIRS: usize = 8; // `cd a; …; cd b; …`: more directory changes than this are not followed
@@ -188,7 +190,14 @@ impl Probe {
             sourced: 0,
             by_path: None,
             by_exec: None,
+            disabled: Vec::new(),
         }
+    }
+
+    /// `enable -n NAME`: later, bash looks NAME up on `PATH` as a program, and a program of
+    /// that name planted there is what runs.
+    pub fn disable_builtin(&mut self, name: &str) {
+        self.disabled.push(name.to_string());
     }
 
     fn env<'a>(&'a self, prefix: &'a [(String, Option<String>)]) -> Env<'a> {
@@ -833,7 +842,9 @@ impl Probe {
         };
         tools::loader(&env, &self.dirs, program, args, &mut out);
         tools::shim(program, resolved.as_deref(), &env, &mut out);
-        if !BASH_BUILTINS.contains(&program) && by_path.is_none() {
+        let builtin =
+            BASH_BUILTINS.contains(&program) && !self.disabled.iter().any(|d| d == program);
+        if !builtin && by_path.is_none() {
             if let Some(path) = env.value("PATH") {
                 self.planted(program, path, env.home().as_deref(), &mut out);
             }

@@ -738,6 +738,9 @@ impl Walker {
             _ => args,
         };
         let mut verdict = programs::check(program, args);
+        if program == "enable" && self.disables_plain_builtins(args) {
+            verdict = Verdict::read_only();
+        }
         if program == "xargs" && known_empty(stdin) {
             verdict = crate::commands::classify::files::xargs_empty_input(args);
         } else if program == "xargs" && matches!(stdin, Stdin::Piped { names: true, .. }) {
@@ -1297,6 +1300,37 @@ impl Walker {
 }
 
 impl Walker {
+    /// `enable -n NAME…` at the top of the command (in no loop, function, subshell or
+    /// pipeline, and after no function definition, so every later use of NAME comes after it
+    /// in the walk), each NAME a builtin whose program of the same name does what it does
+    /// (`echo`, `printf`, `test`, `[`, `true`, `false`, `pwd`): bash then runs NAME from `PATH`,
+    /// which the context checks as it checks any program's place there (a planted `echo` in a
+    /// directory of the project is found). With the context only; the probe is told.
+    fn disables_plain_builtins(&mut self, args: &[Word]) -> bool {
+        const PLAIN: &[&str] = &["echo", "printf", "test", "[", "true", "false", "pwd"];
+        const SEQUENTIAL: &[&str] = &["program", "list", "command", "redirected_statement"];
+        let names: Vec<&str> = match args.split_first() {
+            Some((flag, names)) if flag.is("-n") && !names.is_empty() => names
+                .iter()
+                .filter_map(|n| n.value.as_deref().filter(|_| !n.glob))
+                .collect(),
+            _ => return false,
+        };
+        let top = self.depth == 1
+            && self.functions.is_empty()
+            && self.path.iter().all(|k| SEQUENTIAL.contains(&k.as_str()));
+        if names.len() + 1 != args.len() || !top || !names.iter().all(|n| PLAIN.contains(n)) {
+            return false;
+        }
+        let Some(probe) = self.probe.as_mut() else {
+            return false;
+        };
+        for name in names {
+            probe.disable_builtin(name);
+        }
+        true
+    }
+
     /// Bash's builtin `name` runs where the command names it: no function of the command is
     /// called so, and no text it runs defines an alias or a function (`alias`, `function`,
     /// `name(`) that could stand in for it.
