@@ -1483,16 +1483,33 @@ impl Walker {
             })
             .collect();
         let args = &resolved[..];
-        let unmatched = |a: &Word| {
-            a.value.as_deref().is_some_and(|pattern| {
-                probe.glob_names(pattern, 1).as_deref() == Some(&[pattern.to_string()][..])
-                    && probe.absent(pattern)
-            })
+        // A glob argument's pattern: its value, or (a glob starting with `*` or `?`, which
+        // `glob_without_options` leaves as a shape only) its shape when that is only plain
+        // characters and the glob's own (no expansion left in it).
+        let pattern = |a: &Word| -> Option<String> {
+            let literal = |t: &str| {
+                t.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._-/*?,:@%".contains(c))
+            };
+            a.value
+                .clone()
+                .or_else(|| literal(&a.shape).then(|| a.shape.clone()))
         };
-        if args
+        let unmatched = |a: &Word| {
+            a.glob
+                && pattern(a).is_some_and(|p| {
+                    probe.glob_names(&p, 1).as_deref() == Some(&[p.clone()][..]) && probe.absent(&p)
+                })
+        };
+        let resolved: Vec<Word> = args
             .iter()
-            .any(|a| a.value.is_none() || (a.glob && !unmatched(a)))
-        {
+            .map(|a| match pattern(a).filter(|_| unmatched(a)) {
+                Some(p) => Word::literal(&p),
+                None => a.clone(),
+            })
+            .collect();
+        let args = &resolved[..];
+        if args.iter().any(|a| a.value.is_none() || a.glob) {
             return false;
         }
         let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
