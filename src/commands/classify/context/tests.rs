@@ -3709,6 +3709,30 @@ fn pagers_tools_and_interpreters() {
             )
         },
         Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "+-fplugin=/tmp/plug.so")],
+            ..case(
+                "clang-override-options",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -E hello.c | tail -2",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("CC_PRINT_HEADERS", "1"), ("CC_PRINT_HEADERS_FILE", "h.txt")],
+            ..case(
+                "clang-print-headers",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only hello.c",
+                Some("CC_PRINT_HEADERS"),
+            )
+        },
+        case(
+            "clang-preprocess-plain",
+            |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+            "clang -E hello.c | tail -2",
+            None,
+        ),
+        Case {
             env: &[("DEPENDENCIES_OUTPUT", "deps.mk")],
             ..case(
                 "gcc-dependencies-variable",

@@ -4740,6 +4740,30 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
             );
         }
     }
+    // clang's driver edits its own command line by CCC_OVERRIDE_OPTIONS (`+-fplugin=x.so`
+    // appends an option that loads code, `s/…/…/` rewrites one: clang's Driver.cpp,
+    // applyOverrideOptions), and writes what CC_PRINT_OPTIONS, CC_PRINT_HEADERS,
+    // CC_LOG_DIAGNOSTICS and CC_PRINT_PROC_STAT turn on to the file their `_FILE` variable
+    // names. `cc`, `c++` and `cpp` may be clang (Debian's alternatives), so every driver here.
+    if here.env.is_set("CCC_OVERRIDE_OPTIONS") {
+        out.push(
+            Level::Unknown,
+            "CCC_OVERRIDE_OPTIONS edits clang's command line (an added -fplugin loads code)",
+        );
+    }
+    for name in [
+        "CC_PRINT_OPTIONS",
+        "CC_PRINT_HEADERS",
+        "CC_LOG_DIAGNOSTICS",
+        "CC_PRINT_PROC_STAT",
+    ] {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!("{name} makes clang write what it prints to the file {name}_FILE names"),
+            );
+        }
+    }
     // The preprocessor writes a Make rule of the headers it read to the file these name, as
     // -MD would (gcc's and clang's manuals; measured with cpp 12: `cpp -P x.c` wrote it).
     for name in ["DEPENDENCIES_OUTPUT", "SUNPRO_DEPENDENCIES"] {
