@@ -273,10 +273,61 @@ pub fn unname_coprocesses(src: &str) -> Option<String> {
     }
 }
 
+/// `src` with the `0` of each `0<…` redirection (`wc -l 0<>F`, `cat 0<F`, `0<<EOF`) written
+/// as a blank, so every offset stays. tree-sitter-bash lexes a `0` before `<` or `>` as a number
+/// and makes it an argument of the command (`wc -l 0` and a redirection `<>F`); bash reads it as
+/// the redirection's descriptor, which for every redirection starting with `<` is 0 by default,
+/// so the blank changes nothing bash does. `0<(cmd)` is a word (`0/dev/fd/63`) and stays; `0>F`
+/// stays an argument (the blank would make it stdout's), which only errs towards a write.
+pub fn stdin_descriptors(src: &str) -> Option<String> {
+    if !src.contains("0<") {
+        return None;
+    }
+    let tree = parse(src)?;
+    let mut blanks: Vec<usize> = Vec::new();
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        let at = node.start_byte();
+        let after = &src[node.end_byte()..];
+        let zero = node.kind() == "number"
+            && text(node, src) == "0"
+            && node.parent().is_some_and(|p| p.kind() == "command")
+            && after.starts_with('<')
+            && !after.starts_with("<(")
+            && src[..at].ends_with([' ', '\t']);
+        if zero {
+            blanks.push(at);
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    if blanks.is_empty() {
+        return None;
+    }
+    let mut out = src.as_bytes().to_vec();
+    for at in blanks {
+        out[at] = b' ';
+    }
+    String::from_utf8(out).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+
+    #[test]
+    fn stdin_descriptor_zero_is_a_blank() {
+        assert_eq!(
+            stdin_descriptors("wc -l 0<>README.md").as_deref(),
+            Some("wc -l  <>README.md")
+        );
+        assert_eq!(stdin_descriptors("cat 0<a").as_deref(), Some("cat  <a"));
+        // A word, an argument, and stdout's descriptor stay.
+        assert_eq!(stdin_descriptors("echo 0<(true)"), None);
+        assert_eq!(stdin_descriptors("echo 0 < a"), None);
+        assert_eq!(stdin_descriptors("echo 0>a"), None);
+    }
 
     #[test]
     fn tells_texts_bash_runs_from_texts_it_rejects() {

@@ -163,6 +163,8 @@ pub struct Probe {
     by_path: Option<String>,
     /// The program the next check is of, when another program starts it ([`Probe::run_by_exec`]).
     by_exec: Option<String>,
+    /// Builtins the command turned off (`enable -n echo`): bash runs them from `PATH` after.
+    disabled: Vec<String>,
 }
 
 const MAX_DIRS: usize = 8; // `cd a; …; cd b; …`: more directory changes than this are not followed
@@ -188,7 +190,14 @@ impl Probe {
             sourced: 0,
             by_path: None,
             by_exec: None,
+            disabled: Vec::new(),
         }
+    }
+
+    /// `enable -n NAME`: later, bash looks NAME up on `PATH` as a program, and a program of
+    /// that name planted there is what runs.
+    pub fn disable_builtin(&mut self, name: &str) {
+        self.disabled.push(name.to_string());
     }
 
     fn env<'a>(&'a self, prefix: &'a [(String, Option<String>)]) -> Env<'a> {
@@ -432,6 +441,27 @@ impl Probe {
             && self.dirs.iter().all(|dir| files::absent(&dir.join(path)))
     }
 
+    /// The unary file test `operator` (`-e`, `-a`, `-d`, `-f`, `-s`, `-L`, `-h`) holds for
+    /// `path` in every directory the command may be in: something is there (links followed but
+    /// for `-L`/`-h`), a directory, a regular file, one not empty, a symbolic link. A judgement
+    /// of the file system as the classifier sees it: what runs later may find it changed.
+    pub fn file_test_holds(&self, operator: &str, path: &str) -> bool {
+        if self.lost.is_some() || path.is_empty() || path.starts_with('~') {
+            return false;
+        }
+        self.dirs.iter().all(|dir| {
+            let at = dir.join(path);
+            match operator {
+                "-e" | "-a" => std::fs::metadata(&at).is_ok(),
+                "-d" => std::fs::metadata(&at).is_ok_and(|m| m.is_dir()),
+                "-f" => std::fs::metadata(&at).is_ok_and(|m| m.is_file()),
+                "-s" => std::fs::metadata(&at).is_ok_and(|m| m.len() > 0),
+                "-L" | "-h" => std::fs::symlink_metadata(&at).is_ok_and(|m| m.is_symlink()),
+                _ => false,
+            }
+        })
+    }
+
     /// The names a `for` loop's glob `pattern` (`*.json`, `src/test_?.py`: `*` and `?` in its
     /// last component only) can give its variable, in every directory the command may be in:
     /// the entries it matches there with bash's default options, and (so that `dotglob` and
@@ -452,7 +482,9 @@ impl Probe {
         let globbed = |t: &str| t.contains(['*', '?', '[', ']', '!']);
         if parent.is_some_and(|p| globbed(p) || p.is_empty())
             || !last.contains(['*', '?'])
-            || last.contains(['[', ']', '!'])
+            // `[…]` and `!` are not matched here; `(`, `)` and `|` make an extglob
+            // (`*(x).o`, `@(a|b)`) under `shopt -s extglob`.
+            || last.contains(['[', ']', '!', '(', ')', '|'])
             || last.starts_with('-')
             || pattern.starts_with('~')
         {
@@ -466,8 +498,22 @@ impl Probe {
                 Some(p) => std::fs::read_dir(files::join(dir, p)),
                 None => std::fs::read_dir(dir),
             };
+            // A parent that is not there (or not a directory) holds no name: the glob matches
+            // nothing there.
+            let read = match read {
+                Ok(read) => Some(read),
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                    ) =>
+                {
+                    None
+                }
+                Err(_) => return None,
+            };
             let mut strict = false;
-            for entry in read.ok()? {
+            for entry in read.into_iter().flatten() {
                 let name = entry.ok()?.file_name().into_string().ok()?;
                 let hidden = name.starts_with('.') && !last.starts_with('.');
                 strict |= !hidden && files::wildmatch(last, &name, false);
@@ -800,7 +846,9 @@ impl Probe {
         };
         tools::loader(&env, &self.dirs, program, args, &mut out);
         tools::shim(program, resolved.as_deref(), &env, &mut out);
-        if !BASH_BUILTINS.contains(&program) && by_path.is_none() {
+        let builtin =
+            BASH_BUILTINS.contains(&program) && !self.disabled.iter().any(|d| d == program);
+        if !builtin && by_path.is_none() {
             if let Some(path) = env.value("PATH") {
                 self.planted(program, path, env.home().as_deref(), &mut out);
             }

@@ -452,11 +452,19 @@ fn environment(here: &Here<'_>, ignore_env: bool, interactive: bool, out: &mut V
         let nowhere = name == "PYTHONPYCACHEPREFIX"
             && (here.env.value(name) == Some("/dev/null")
                 || here.env.is_set("PYTHONDONTWRITEBYTECODE"));
+        // PYTHONHOME=/usr names the system's own prefix (Debian's /usr/bin/python3 is built
+        // with it): the standard library and site directories under it are the machine's, as
+        // without the variable; another Python finds its version's library there or stops.
+        let system_prefix = name == "PYTHONHOME"
+            && here
+                .env
+                .value(name)
+                .is_some_and(|v| v.split(':').all(|p| matches!(p, "/usr" | "/usr/")));
         // PYTHONINSPECT prompts after the program only when stdin is a terminal (`-i`, which
         // sets no variable, also when it is not): with stdin empty, no prompt, no history and
         // no PYTHONSTARTUP (measured with strace, Python 3.11: `PYTHONINSPECT=1 python3 -c
         // 'print(1)' < /dev/null` opened nothing to write).
-        if here.env.is_set(name) && !nowhere {
+        if here.env.is_set(name) && !nowhere && !system_prefix {
             let reason = format!("{program}: {name} {why}");
             match name {
                 "PYTHONINSPECT" => out.push_unless(Level::Unknown, reason, Settle::EmptyInput),

@@ -3702,19 +3702,19 @@ fn pagers_tools_and_interpreters() {
         Case {
             env: &[("CCC_OVERRIDE_OPTIONS", "+-fplugin=$ROOT/plug.so")],
             ..case(
-                "clang-override-options",
+                "clang-override-options-syntax",
                 |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
                 "clang -fsyntax-only hello.c",
                 Some("CCC_OVERRIDE_OPTIONS"),
             )
         },
         Case {
-            env: &[("CC_PRINT_HEADERS", "1"), ("CC_PRINT_HEADERS_FILE", "h.log")],
+            env: &[("GCC_COMPARE_DEBUG", "-O2")],
             ..case(
-                "clang-print-headers-file",
+                "gcc-compare-debug",
                 |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
-                "clang -fsyntax-only hello.c",
-                Some("CC_PRINT_HEADERS"),
+                "gcc -fsyntax-only hello.c",
+                Some("GCC_COMPARE_DEBUG"),
             )
         },
         Case {
@@ -3726,6 +3726,30 @@ fn pagers_tools_and_interpreters() {
                 Some("SUNPRO_DEPENDENCIES"),
             )
         },
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "+-fplugin=/tmp/plug.so")],
+            ..case(
+                "clang-override-options",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -E hello.c | tail -2",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("CC_PRINT_HEADERS", "1"), ("CC_PRINT_HEADERS_FILE", "h.txt")],
+            ..case(
+                "clang-print-headers",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only hello.c",
+                Some("CC_PRINT_HEADERS"),
+            )
+        },
+        case(
+            "clang-preprocess-plain",
+            |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+            "clang -E hello.c | tail -2",
+            None,
+        ),
         Case {
             env: &[("DEPENDENCIES_OUTPUT", "deps.mk")],
             ..case(
@@ -8351,7 +8375,7 @@ fn makefiles_chmod_dc_files_and_glob_loops() {
         case(
             "glob-loop-shopt",
             files,
-            "shopt -s nullglob; for f in *.json; do jq . \"$f\"; done",
+            "shopt -s globstar; for f in *.json; do jq . \"$f\"; done",
             Some("jq"),
         ),
         case(
@@ -8359,6 +8383,223 @@ fn makefiles_chmod_dc_files_and_glob_loops() {
             files,
             "for f in *.json; do sort -o \"$f\" \"$f\"; done",
             Some("sort"),
+        ),
+    ]);
+}
+
+/// Session 55's rules of the shell's own logic, in context: a test whose value is known (a
+/// fixed string, a file test the file system answers) decides which side of `||`/`&&` runs,
+/// and `[[ ]]` expands no side it does not evaluate; a glob that matches nothing stands for a
+/// path where nothing is (`rm -f build/*.o`), and a loop over it after `shopt -s nullglob`
+/// runs its body for no name; an append of nothing leaves a file as it was; a substitution
+/// that prints a number is safe in `(( ))`; `0<>F` is stdin's.
+#[test]
+fn known_tests_unmatched_globs_and_appends_of_nothing() {
+    fn files(p: &Planted) {
+        p.write("repo/a.json", "{}\n");
+        p.write("repo/empty.txt", "");
+    }
+    run(&[
+        case("test-dir-or", files, "[ -d src ] || touch MISSING", None),
+        case(
+            "test-dir-or-missing",
+            files,
+            "[ -d build ] || touch MISSING",
+            Some("touch"),
+        ),
+        case(
+            "test-file-and-not",
+            files,
+            "[ ! -f README.md ] && touch x",
+            None,
+        ),
+        case(
+            "test-empty-file-size",
+            files,
+            "[ -s empty.txt ] || touch x",
+            Some("touch"),
+        ),
+        case(
+            "test-if-else",
+            files,
+            "if [[ -f README.md && -d src ]]; then cat README.md; else touch x; fi",
+            None,
+        ),
+        case(
+            "test-while-true-file",
+            files,
+            "while [ ! -e README.md ]; do touch x; done",
+            None,
+        ),
+        case(
+            "test-string-short-circuit",
+            files,
+            "[[ -n x || $(touch y) ]] && echo yes",
+            None,
+        ),
+        case(
+            "test-string-evaluated",
+            files,
+            "[[ -z x || $(touch y) ]] && echo yes",
+            Some("touch"),
+        ),
+        case(
+            "test-single-bracket-expands-all",
+            files,
+            "[ -n x -o \"$(touch y)\" ] && echo yes",
+            Some("touch"),
+        ),
+        case("test-string-equal", files, "[ abc = abc ] || touch x", None),
+        case(
+            "test-string-case",
+            files,
+            "[ abc = ABC ] || touch x",
+            Some("touch"),
+        ),
+        case(
+            "test-unquoted-in-single",
+            files,
+            "v=; [ -n $v ] && touch x",
+            Some("touch"),
+        ),
+        case(
+            "test-plain-in-double",
+            files,
+            "[[ abc == abc ]] || touch x",
+            None,
+        ),
+        case(
+            "rm-glob-of-nothing",
+            files,
+            "rm -f build/*.o 2>/dev/null; true",
+            None,
+        ),
+        case("rm-glob-of-nothing-here", files, "rm -f *.orig *.rej", None),
+        case("rm-glob-of-something", files, "rm -f *.json", Some("rm")),
+        case(
+            "rm-extglob",
+            files,
+            "shopt -s extglob\nrm -f *(a).json",
+            Some(""),
+        ),
+        case(
+            "glob-loop-nullglob",
+            files,
+            "shopt -s nullglob; for f in *.orig *.rej; do rm -- \"$f\"; done; echo clean",
+            None,
+        ),
+        case(
+            "glob-loop-nullglob-matches",
+            files,
+            "shopt -s nullglob; for f in *.json; do rm -- \"$f\"; done",
+            Some("rm"),
+        ),
+        case("append-nothing-echo", files, "echo -n >> notes.txt", None),
+        case(
+            "append-nothing-printf",
+            files,
+            "printf '' >> notes.txt",
+            None,
+        ),
+        case(
+            "append-echo-text",
+            files,
+            "echo -n x >> notes.txt",
+            Some("notes.txt"),
+        ),
+        case(
+            "append-nothing-new-file",
+            files,
+            "echo -n >> new.txt",
+            Some("new.txt"),
+        ),
+        case(
+            "append-echo-xpg",
+            files,
+            "shopt -s xpg_echo; echo -n >> notes.txt",
+            Some("notes.txt"),
+        ),
+        case(
+            "arithmetic-count",
+            files,
+            "n=0; (( n += $(git rev-list --count HEAD) )); echo $n",
+            None,
+        ),
+        case(
+            "arithmetic-file-text",
+            files,
+            "n=0; (( n += $(cat notes.txt) )); echo $n",
+            Some("arithmetic"),
+        ),
+        Case {
+            env: &[("LD_LIBRARY_PATH", "$ROOT/repo/.lib")],
+            ..case(
+                "ld-library-path-empty",
+                |p| {
+                    p.sh("mkdir -p repo/.lib");
+                },
+                "ls -la | cat",
+                None,
+            )
+        },
+        Case {
+            env: &[("LD_LIBRARY_PATH", "$ROOT/repo/.lib")],
+            ..case(
+                "ld-library-path-library",
+                |p| p.write("repo/.lib/libc.so.6", ""),
+                "ls -la | cat",
+                Some("LD_LIBRARY_PATH"),
+            )
+        },
+        Case {
+            env: &[("LD_LIBRARY_PATH", "$ROOT/repo/.lib")],
+            ..case(
+                "ld-library-path-hwcaps",
+                |p| {
+                    p.sh("mkdir -p repo/.lib/glibc-hwcaps/x86-64-v2");
+                },
+                "ls -la | cat",
+                Some("LD_LIBRARY_PATH"),
+            )
+        },
+        Case {
+            env: &[("PYTHONHOME", "/usr")],
+            ..case("pythonhome-system", files, "python3 -c 'print(1)'", None)
+        },
+        Case {
+            env: &[("PYTHONHOME", "$ROOT/repo")],
+            ..case(
+                "pythonhome-project",
+                files,
+                "python3 -c 'print(1)'",
+                Some("PYTHONHOME"),
+            )
+        },
+        case("enable-n-echo", files, "enable -n echo; echo hi", None),
+        Case {
+            env: &[("PATH", "$ROOT/repo/bin:/usr/bin:/bin")],
+            ..case(
+                "enable-n-echo-planted",
+                |p| {
+                    p.program("repo/bin/echo");
+                },
+                "enable -n echo; echo hi",
+                Some("echo"),
+            )
+        },
+        case(
+            "enable-n-in-loop",
+            files,
+            "for i in 1 2; do enable -n echo; done",
+            Some("enable"),
+        ),
+        case("enable-n-cd", files, "enable -n cd; cd src", Some("enable")),
+        case("stdin-read-write", files, "wc -l 0<>README.md", None),
+        case(
+            "stdin-read-write-new",
+            files,
+            "wc -l 0<>new.txt",
+            Some("new.txt"),
         ),
     ]);
 }

@@ -61,13 +61,27 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out
         ),
         Var::Set(paths) => {
             let home = env.home();
+            // A directory that holds nothing (or is not there) in every directory the program
+            // may run in gives the loader nothing to load, its `glibc-hwcaps` subdirectories
+            // included: judged on the file system as the classifier sees it; a command that
+            // puts a library there first writes, and is not read-only for that.
+            let holds_nothing = |p: &str| {
+                dirs.iter().all(|d| {
+                    let named = files::join(d, if p.is_empty() { "." } else { p });
+                    match std::fs::read_dir(&named) {
+                        Ok(mut entries) => entries.next().is_none(),
+                        Err(_) => files::absent(&named),
+                    }
+                })
+            };
             let writable = paths.split(':').any(|p| {
                 let dir = files::join(&dirs[0], if p.is_empty() { "." } else { p });
-                !p.starts_with('/')
+                let reachable = !p.starts_with('/')
                     || dirs.iter().any(|d| dir.starts_with(d))
                     || home.as_ref().is_some_and(|h| dir.starts_with(h))
                     || dir.starts_with("/tmp")
-                    || dir.starts_with("/var/tmp")
+                    || dir.starts_with("/var/tmp");
+                reachable && !holds_nothing(p)
             });
             if writable {
                 out.push(
@@ -4726,26 +4740,36 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
             );
         }
     }
-    // clang's driver edits its own command line by CCC_OVERRIDE_OPTIONS (`+-fplugin=x.so` adds
-    // an option: a plugin loaded by `clang -fsyntax-only`, measured with clang 14), and logs its
-    // options, headers, diagnostics or process statistics to the files the CC_*_FILE variables
-    // name when CC_PRINT_OPTIONS, CC_PRINT_HEADERS, CC_LOG_DIAGNOSTICS or CC_PRINT_PROC_STAT is
-    // set (the driver's environment, clang 14's strings); gcc runs the whole compilation again
-    // with the options GCC_COMPARE_DEBUG names.
+    // clang's driver edits its own command line by CCC_OVERRIDE_OPTIONS (`+-fplugin=x.so`
+    // appends an option that loads code, `s/…/…/` rewrites one: clang's Driver.cpp,
+    // applyOverrideOptions), and writes what CC_PRINT_OPTIONS, CC_PRINT_HEADERS,
+    // CC_LOG_DIAGNOSTICS and CC_PRINT_PROC_STAT turn on to the file their `_FILE` variable
+    // names. `cc`, `c++` and `cpp` may be clang (Debian's alternatives), so every driver here.
+    if here.env.is_set("CCC_OVERRIDE_OPTIONS") {
+        out.push(
+            Level::Unknown,
+            "CCC_OVERRIDE_OPTIONS edits clang's command line (an added -fplugin loads code)",
+        );
+    }
     for name in [
-        "CCC_OVERRIDE_OPTIONS",
-        "CC_LOG_DIAGNOSTICS",
-        "CC_PRINT_HEADERS",
         "CC_PRINT_OPTIONS",
+        "CC_PRINT_HEADERS",
+        "CC_LOG_DIAGNOSTICS",
         "CC_PRINT_PROC_STAT",
-        "GCC_COMPARE_DEBUG",
     ] {
         if here.env.is_set(name) {
             out.push(
                 Level::Unknown,
-                format!("the compiler driver changes what it runs or writes by {name}"),
+                format!("{name} makes clang write what it prints to the file {name}_FILE names"),
             );
         }
+    }
+    // gcc runs the whole compilation again with the options GCC_COMPARE_DEBUG names.
+    if here.env.is_set("GCC_COMPARE_DEBUG") {
+        out.push(
+            Level::Unknown,
+            "GCC_COMPARE_DEBUG makes gcc run the compilation again with the options it names",
+        );
     }
     // The preprocessor writes a Make rule of the headers it read to the file these name, as
     // -MD would (gcc's and clang's manuals; measured with cpp 12: `cpp -P x.c` wrote it).

@@ -213,7 +213,7 @@ impl Walker {
                     }
                 }
                 let status = match name? {
-                    "test" if !redirected => return self.file_test_status(node, src),
+                    "test" if !redirected => return self.test_builtin_status(node, src),
                     "false" => false,
                     // A redirection that cannot be opened makes the command fail.
                     "true" | ":" if !redirected => true,
@@ -221,7 +221,7 @@ impl Walker {
                 };
                 self.builtin_kept(name?).then_some(status)
             }
-            "test_command" => self.file_test_status(node, src),
+            "test_command" => self.test_command_status(node, src),
             // `false > x` fails whether or not x opens.
             "redirected_statement" => {
                 let body = node.child_by_field_name("body")?;
@@ -250,46 +250,218 @@ impl Walker {
         }
     }
 
-    /// `test -e PATH`, `[ -f PATH ]`, `[[ -d PATH ]]` (every unary file test: each is false
-    /// when nothing is at PATH, a dangling link included) fail, with the context, when nothing
-    /// is at PATH in any directory the command may be in. PATH is a fixed word or holds
-    /// variables whose values are certain (a loop's word). Nothing before it in the command
-    /// made PATH: a command that writes anything is not read-only whatever its branches do.
-    fn file_test_status(&self, node: Node<'_>, src: &str) -> Option<bool> {
-        const FILE_TESTS: &[&str] = &[
-            "-e", "-a", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-p", "-S", "-b", "-c",
-            "-g", "-u", "-k", "-O", "-G", "-N",
-        ];
-        let probe = self.probe.as_ref()?;
+    /// `test OP WORD` / `test WORD` as a command: [`Walker::unary_test`] (only the test
+    /// builtin, with its words fixed).
+    fn test_builtin_status(&self, node: Node<'_>, src: &str) -> Option<bool> {
         let mut cursor = node.walk();
         let parts: Vec<Node<'_>> = node
             .named_children(&mut cursor)
             .filter(|c| c.kind() != "comment")
             .collect();
-        let (operator, operand) = match (node.kind(), parts.as_slice()) {
-            ("command", [name, operator, operand]) if name.kind() == "command_name" => {
+        match parts.as_slice() {
+            [name, operator, operand] if name.kind() == "command_name" => {
                 if !self.builtin_kept("test") {
                     return None;
                 }
-                (tree::text(*operator, src), *operand)
+                self.unary_test(tree::text(*operator, src), *operand, src, false)
             }
-            ("test_command", [unary]) if unary.kind() == "unary_expression" => {
-                let operator = unary.child(0).map(|o| tree::text(o, src))?;
-                let mut cursor = unary.walk();
-                let operands: Vec<Node<'_>> = unary.named_children(&mut cursor).collect();
-                match operands.as_slice() {
-                    [only] | [_, only] if only.kind() != "test_operator" => (operator, *only),
-                    _ => return None,
+            _ => None,
+        }
+    }
+
+    /// The value `[ … ]` or `[[ … ]]` certainly has, when its expression is one
+    /// [`Walker::test_value`] decides.
+    fn test_command_status(&self, node: Node<'_>, src: &str) -> Option<bool> {
+        let double = tree::text(node, src).starts_with("[[");
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        match parts.as_slice() {
+            [expression] => self.test_value(*expression, src, double),
+            _ => None,
+        }
+    }
+
+    /// The value a test expression certainly has (`double`: inside `[[ ]]`), from its words
+    /// alone or, for a file test, from the context's view of the file system:
+    /// - `-n WORD`, `-z WORD`, a lone `WORD`, `WORD = WORD`, `==`, `!=`: fixed words (no
+    ///   expansion left, no glob, no blank; in `[ ]` no unquoted expansion at all, which could
+    ///   split or vanish) decide them; `=`/`!=` only when the two words are equal, or differ
+    ///   even with case ignored (so that `nocasematch` changes nothing);
+    /// - every unary file test is false when nothing is at the path ([`Probe::absent`]), and
+    ///   `-e`, `-a`, `-d`, `-f`, `-s`, `-L`, `-h` are true when the path is such a thing in
+    ///   every directory the command may be in ([`Probe::file_test_holds`]). A judgement at
+    ///   classification time: nothing before the test in a read-only command can change the
+    ///   file system (a command that writes anything is not read-only whatever its branches
+    ///   do), and what runs later is confined by enforcement, not by this verdict;
+    /// - `!`, and in `[[ ]]` `&&`, `||` and `( … )`, by their logic (`[ … -a … ]` and `-o`
+    ///   are not taken).
+    ///
+    /// [`Probe::absent`]: crate::commands::classify::context::Probe::absent
+    /// [`Probe::file_test_holds`]: crate::commands::classify::context::Probe::file_test_holds
+    fn test_value(&self, node: Node<'_>, src: &str, double: bool) -> Option<bool> {
+        match node.kind() {
+            "unary_expression" => {
+                let operator = tree::text(node.child(0)?, src);
+                let mut cursor = node.walk();
+                let operands: Vec<Node<'_>> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| !matches!(c.kind(), "test_operator" | "comment"))
+                    .collect();
+                let [operand] = operands.as_slice() else {
+                    return None;
+                };
+                if operator == "!" {
+                    return self.test_value(*operand, src, double).map(|v| !v);
+                }
+                self.unary_test(operator, *operand, src, double)
+            }
+            "binary_expression" => {
+                let left = node.child_by_field_name("left")?;
+                let right = node.child_by_field_name("right")?;
+                let operator = tree::text(node.child_by_field_name("operator")?, src);
+                match operator {
+                    "&&" | "||" if double => {
+                        let and = operator == "&&";
+                        match self.test_value(left, src, double) {
+                            Some(l) if l != and => Some(l),
+                            Some(_) => self.test_value(right, src, double),
+                            None => self.test_value(right, src, double).filter(|r| *r != and),
+                        }
+                    }
+                    "=" | "==" | "!=" => {
+                        // Plain words only: no character `[[ ]]` reads as a pattern (`*`, `?`,
+                        // `[`, an extglob's `+(…)`, `@(…)`), and none the test builtin could
+                        // take for an operator.
+                        let operand = |n| {
+                            self.fixed_test_word(n, src, double).filter(|w| {
+                                !w.starts_with('-')
+                                    && w.chars()
+                                        .all(|c| c.is_ascii_alphanumeric() || "._/:,%-".contains(c))
+                            })
+                        };
+                        let l = operand(left)?;
+                        let r = operand(right)?;
+                        let equal = if l == r {
+                            true
+                        } else if l.eq_ignore_ascii_case(&r) {
+                            return None;
+                        } else {
+                            false
+                        };
+                        Some(equal == (operator != "!="))
+                    }
+                    _ => None,
                 }
             }
-            _ => return None,
-        };
-        if !FILE_TESTS.contains(&operator) {
+            "parenthesized_expression" if double => {
+                let mut cursor = node.walk();
+                let inner: Vec<Node<'_>> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                match inner.as_slice() {
+                    [one] => self.test_value(*one, src, double),
+                    _ => None,
+                }
+            }
+            "word" | "string" | "raw_string" => self
+                .fixed_test_word(node, src, double)
+                .filter(|w| !w.starts_with(['-', '!', '(', ')']))
+                .map(|w| !w.is_empty()),
+            _ => None,
+        }
+    }
+
+    /// A unary test `OPERATOR OPERAND` ([`Walker::test_value`]).
+    fn unary_test(
+        &self,
+        operator: &str,
+        operand: Node<'_>,
+        src: &str,
+        double: bool,
+    ) -> Option<bool> {
+        const FILE_TESTS: &[&str] = &[
+            "-e", "-a", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-p", "-S", "-b", "-c",
+            "-g", "-u", "-k", "-O", "-G", "-N",
+        ];
+        match operator {
+            "-n" => self
+                .fixed_test_word(operand, src, double)
+                .map(|w| !w.is_empty()),
+            "-z" => self
+                .fixed_test_word(operand, src, double)
+                .map(|w| w.is_empty()),
+            _ if FILE_TESTS.contains(&operator) => {
+                let probe = self.probe.as_ref()?;
+                let word = words::word(operand, src, &self.definite);
+                let path = word.value.as_deref().filter(|_| !word.glob)?;
+                if probe.absent(path) {
+                    return Some(false);
+                }
+                // True only of the one word bash tests: `[ -d $d ]` with `d` holding a blank
+                // tests other words (and fails with too many).
+                let fixed = self.fixed_test_word(operand, src, double)?;
+                probe.file_test_holds(operator, &fixed).then_some(true)
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of a test's operand when it is fixed: no expansion left (variables of certain
+    /// value aside), no glob, no blank; in `[ ]` (`double` false) no unquoted expansion at all.
+    fn fixed_test_word(&self, node: Node<'_>, src: &str, double: bool) -> Option<String> {
+        let word = words::word(node, src, &self.definite);
+        let value = word.value.filter(|_| !word.glob)?;
+        let unquoted_expansion = node.kind() == "word" && tree::text(node, src).contains('$');
+        if value.contains(char::is_whitespace) || (!double && unquoted_expansion) {
             return None;
         }
-        let word = words::word(operand, src, &self.definite);
-        let path = word.value.as_deref().filter(|_| !word.glob)?;
-        probe.absent(path).then_some(false)
+        Some(value)
+    }
+
+    /// The words of `[[ … ]]` that bash expands: `&&` and `||` there evaluate their right side
+    /// only when the left does not decide, so a right side after a left of certain value
+    /// ([`Walker::test_value`]) is never expanded (`[[ -n x || $(cmd) ]]` runs nothing;
+    /// measured by round 34's writer). `[ … ]` expands every word before the test runs.
+    pub(super) fn double_bracket(&mut self, node: Node<'_>, src: &str) {
+        match node.kind() {
+            "binary_expression" => {
+                let operator = node
+                    .child_by_field_name("operator")
+                    .map(|o| tree::text(o, src))
+                    .unwrap_or("");
+                let (Some(left), Some(right)) = (
+                    node.child_by_field_name("left"),
+                    node.child_by_field_name("right"),
+                ) else {
+                    return self.children(node, src);
+                };
+                if !matches!(operator, "&&" | "||") {
+                    return self.children(node, src);
+                }
+                self.double_bracket(left, src);
+                let decided = matches!(
+                    (self.test_value(left, src, true), operator),
+                    (Some(false), "&&") | (Some(true), "||")
+                );
+                if !decided {
+                    self.double_bracket(right, src);
+                }
+            }
+            "parenthesized_expression" | "unary_expression" => {
+                let mut cursor = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                for child in children {
+                    self.double_bracket(child, src);
+                }
+            }
+            _ => {
+                self.statement(node, src, &Stdin::Inherited);
+            }
+        }
     }
 
     /// `name` stays bash's builtin in every script walked: no function of that name is defined

@@ -299,7 +299,10 @@ impl Walker {
         src: &str,
         context: Node<'_>,
     ) -> Option<String> {
-        let mut text = tree::text(node, src);
+        // A substitution that prints digits or nothing ([`numeric_output`]) stands for a number:
+        // `(( n += $(git rev-list --count HEAD) ))`.
+        let numbers = numbers_for_substitutions(node, src);
+        let mut text = numbers.as_str();
         if node.id() == context.id() {
             // The whole `$((…))`, `$[…]` or `((…))`.
             text = text.trim_start_matches('$');
@@ -782,6 +785,28 @@ fn defines_function(src: &str, name: &str) -> bool {
 
 /// Marks, in [`tainted`]'s answer, a name that the script unsets somewhere (no name has a space).
 pub(super) const UNSET: &str = "unset ";
+
+/// The text of `node` with each command substitution in it that prints a number
+/// ([`numeric_output`]) written as `1`.
+pub(super) fn numbers_for_substitutions(node: Node<'_>, src: &str) -> String {
+    let start = node.start_byte();
+    let mut text = tree::text(node, src).to_string();
+    let mut numbers = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if numeric_output(n, src) {
+            numbers.push((n.start_byte() - start, n.end_byte() - start));
+            continue;
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor));
+    }
+    numbers.sort_unstable();
+    for (from, to) in numbers.into_iter().rev() {
+        text.replace_range(from..to, "1");
+    }
+    text
+}
 
 /// A command substitution (`$(…)`, or `"$(…)"` alone in quotes) whose command prints one number
 /// whatever it reads: `wc` counting its stdin (`wc -l < f`: no file operand, so no name is

@@ -358,22 +358,7 @@ impl Walker {
     fn let_builtin(&mut self, args: &[Node<'_>], src: &str) {
         self.record("let");
         for arg in args {
-            let start = arg.start_byte();
-            let mut text = tree::text(*arg, src).to_string();
-            let mut numbers = Vec::new();
-            let mut stack = vec![*arg];
-            while let Some(n) = stack.pop() {
-                if super::evaluation::numeric_output(n, src) {
-                    numbers.push((n.start_byte() - start, n.end_byte() - start));
-                    continue;
-                }
-                let mut cursor = n.walk();
-                stack.extend(n.named_children(&mut cursor));
-            }
-            numbers.sort_unstable();
-            for (from, to) in numbers.into_iter().rev() {
-                text.replace_range(from..to, "1");
-            }
+            let text = super::evaluation::numbers_for_substitutions(*arg, src);
             // `let "n = 1 * 2"`, `let 'n=2*3'`: the quotes only keep the words together (what
             // is inside is read as arithmetic all the same).
             let expression = match arg.kind() {
@@ -763,6 +748,9 @@ impl Walker {
             _ => args,
         };
         let mut verdict = programs::check(program, args);
+        if program == "enable" && self.disables_plain_builtins(args) {
+            verdict = Verdict::read_only();
+        }
         if program == "xargs" && known_empty(stdin) {
             verdict = crate::commands::classify::files::xargs_empty_input(args);
         } else if program == "xargs" && matches!(stdin, Stdin::Piped { names: true, .. }) {
@@ -1325,6 +1313,37 @@ impl Walker {
 }
 
 impl Walker {
+    /// `enable -n NAME…` at the top of the command (in no loop, function, subshell or
+    /// pipeline, and after no function definition, so every later use of NAME comes after it
+    /// in the walk), each NAME a builtin whose program of the same name does what it does
+    /// (`echo`, `printf`, `test`, `[`, `true`, `false`, `pwd`): bash then runs NAME from `PATH`,
+    /// which the context checks as it checks any program's place there (a planted `echo` in a
+    /// directory of the project is found). With the context only; the probe is told.
+    fn disables_plain_builtins(&mut self, args: &[Word]) -> bool {
+        const PLAIN: &[&str] = &["echo", "printf", "test", "[", "true", "false", "pwd"];
+        const SEQUENTIAL: &[&str] = &["program", "list", "command", "redirected_statement"];
+        let names: Vec<&str> = match args.split_first() {
+            Some((flag, names)) if flag.is("-n") && !names.is_empty() => names
+                .iter()
+                .filter_map(|n| n.value.as_deref().filter(|_| !n.glob))
+                .collect(),
+            _ => return false,
+        };
+        let top = self.depth == 1
+            && self.functions.is_empty()
+            && self.path.iter().all(|k| SEQUENTIAL.contains(&k.as_str()));
+        if names.len() + 1 != args.len() || !top || !names.iter().all(|n| PLAIN.contains(n)) {
+            return false;
+        }
+        let Some(probe) = self.probe.as_mut() else {
+            return false;
+        };
+        for name in names {
+            probe.disable_builtin(name);
+        }
+        true
+    }
+
     /// Bash's builtin `name` runs where the command names it: no function of the command is
     /// called so, and no text it runs defines an alias or a function (`alias`, `function`,
     /// `name(`) that could stand in for it.
@@ -1448,11 +1467,61 @@ impl Walker {
     /// - `chmod MODE FILE…` where every FILE has that mode already ([`chmod_keeps`]).
     ///
     /// Every operand must be known before the command runs, and only the options named here
-    /// are taken.
+    /// are taken. A glob that matches nothing in every directory the command may be in (even
+    /// with `dotglob` and `nocaseglob`: the probe's `glob_names`) stands for its pattern, a
+    /// path where nothing is: bash passes the pattern itself by default, nothing with
+    /// `nullglob`, and runs nothing with `failglob`, and with each a command that changes
+    /// nothing where nothing is changes nothing (`rm -f build/*.o` with no object file). A
+    /// judgement of the file system at classification time, as every rule here is.
     fn changes_nothing_here(&self, program: &str, args: &[Word], stdin: &Stdin) -> bool {
         let Some(probe) = &self.probe else {
             return false;
         };
+        // `"$f"` in a loop's body over known names (or after `f=NAME`): its certain value, a
+        // whole double-quoted word (no splitting, no globbing).
+        let resolved: Vec<Word> = args
+            .iter()
+            .map(|a| {
+                let quoted = a.text.len() > 2
+                    && a.text.starts_with('"')
+                    && a.text.ends_with('"')
+                    && !a.text[1..a.text.len() - 1].contains(['"', '\\']);
+                match (a.value.is_none() && quoted)
+                    .then(|| self.definite_value(a))
+                    .flatten()
+                {
+                    Some(value) => Word::literal(&value),
+                    None => a.clone(),
+                }
+            })
+            .collect();
+        let args = &resolved[..];
+        // A glob argument's pattern: its value, or (a glob starting with `*` or `?`, which
+        // `glob_without_options` leaves as a shape only) its shape when that is only plain
+        // characters and the glob's own (no expansion left in it).
+        let pattern = |a: &Word| -> Option<String> {
+            let literal = |t: &str| {
+                t.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._-/*?,:@%".contains(c))
+            };
+            a.value
+                .clone()
+                .or_else(|| literal(&a.shape).then(|| a.shape.clone()))
+        };
+        let unmatched = |a: &Word| {
+            a.glob
+                && pattern(a).is_some_and(|p| {
+                    probe.glob_names(&p, 1).as_deref() == Some(&[p.clone()][..]) && probe.absent(&p)
+                })
+        };
+        let resolved: Vec<Word> = args
+            .iter()
+            .map(|a| match pattern(a).filter(|_| unmatched(a)) {
+                Some(p) => Word::literal(&p),
+                None => a.clone(),
+            })
+            .collect();
+        let args = &resolved[..];
         if args.iter().any(|a| a.value.is_none() || a.glob) {
             return false;
         }

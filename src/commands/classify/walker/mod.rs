@@ -307,6 +307,8 @@ impl Walker {
         self.coprocs.extend(tree::coprocess_names(&joined));
         let unnamed = tree::unname_coprocesses(&joined);
         let src: &str = unnamed.as_deref().unwrap_or(&joined);
+        let descriptors = tree::stdin_descriptors(src);
+        let src: &str = descriptors.as_deref().unwrap_or(src);
         let Some(parsed) = parse(src) else {
             self.find(Level::Unknown, "the command could not be parsed");
             return;
@@ -500,6 +502,14 @@ impl Walker {
             // `:=`, `:?` (v empty), `-`, `=`, `?` (v unset) or `:+` (v not empty) is never
             // expanded, so nothing in it runs.
             "expansion" if self.unexpanded_word(tree::text(node, src)) => {}
+            "test_command" if tree::text(node, src).starts_with("[[") => {
+                let mut cursor = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                for child in children {
+                    self.double_bracket(child, src);
+                }
+                self.evaluated(node, src);
+            }
             "arithmetic_expansion"
             | "subscript"
             | "array"
@@ -926,9 +936,11 @@ impl Walker {
     fn glob_loop_words(&self, node: Node<'_>, src: &str) -> Option<(String, Vec<String>)> {
         let probe = self.probe.as_ref()?;
         let (name, kind) = evaluation::loop_values(node, src)?;
-        // `shopt` (nullglob, dotglob, failglob, extglob, …) and `set -f` change what a glob
-        // gives; not followed.
-        if kind != evaluation::LoopValues::Paths || src.contains("shopt") || src.contains("set ") {
+        // `set -f` and most of `shopt`'s options (extglob, globstar, …) change what a glob
+        // gives; not followed. `nullglob`, `failglob`, `dotglob` and `nocaseglob` only take
+        // names from what `glob_names` gives (its superset has the dot files and other cases,
+        // and the pattern that matches nothing, which nullglob drops and failglob never runs).
+        if kind != evaluation::LoopValues::Paths || !glob_shopts_only(src) || src.contains("set ") {
             return None;
         }
         let mut cursor = node.walk();
@@ -949,4 +961,25 @@ impl Walker {
         }
         Some((name, words))
     }
+}
+
+/// Every `shopt` in `src` is `shopt -s NAME…` or `shopt -u NAME…` whose names are among the
+/// glob options that give a subset of what [`Probe::glob_names`] takes a glob to give
+/// (`nullglob`, `failglob`, `dotglob`, `nocaseglob`); true when there is no `shopt`.
+///
+/// [`Probe::glob_names`]: super::context::Probe::glob_names
+fn glob_shopts_only(src: &str) -> bool {
+    const SUBSET: &[&str] = &["nullglob", "failglob", "dotglob", "nocaseglob"];
+    src.match_indices("shopt").all(|(at, _)| {
+        let rest = &src[at..];
+        let end = rest
+            .find([';', '&', '|', '\n', ')', '}'])
+            .unwrap_or(rest.len());
+        let words: Vec<&str> = rest[..end].split_whitespace().collect();
+        matches!(
+            words.as_slice(),
+            ["shopt", "-s" | "-u", names @ ..]
+                if !names.is_empty() && names.iter().all(|n| SUBSET.contains(n))
+        )
+    })
 }

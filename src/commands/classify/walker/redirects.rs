@@ -442,10 +442,14 @@ impl Walker {
     }
 
     /// `: >> FILE`: an append redirection of a simple command that prints nothing (`:`, `true`,
-    /// `false`, not redefined as a function or an alias). Opening an existing regular file with
-    /// `O_APPEND` and writing nothing leaves it as it was, its times included (measured, Linux
-    /// 6.1: `: >> f`, `true 2>> f` change neither mtime nor ctime; `>` truncates, which marks
-    /// both). A `{var}>>` redirection keeps its descriptor open for later commands: not taken.
+    /// `false`; `echo -n` with no other word, `printf ''`: bash's builtins, which print nothing
+    /// on either stream when they have nothing to print; not redefined as a function or an
+    /// alias, and `echo` only where it takes `-n` as an option: no `xpg_echo` or POSIX mode in
+    /// the command or the context). Opening an existing regular file with `O_APPEND` and writing
+    /// nothing leaves it as it was, its times included (measured, Linux 6.1: `: >> f`,
+    /// `true 2>> f`, `echo -n >> f`, `printf '' >> f` change neither mtime nor ctime; `>`
+    /// truncates, which marks both). A `{var}>>` redirection keeps its descriptor open for
+    /// later commands: not taken.
     fn appends_nothing(&self, node: Node<'_>, src: &str) -> bool {
         let redirect = tree::text(node, src).trim_start();
         let plain = redirect
@@ -460,8 +464,35 @@ impl Walker {
             .child_by_field_name("name")
             .map(|n| tree::text(n, src))
             .unwrap_or("");
+        let mut cursor = command.walk();
+        let args: Vec<&str> = command
+            .children_by_field_name("argument", &mut cursor)
+            .map(|a| tree::text(a, src))
+            .collect();
+        let echo_takes_options = || {
+            let modes = |name: &str, word: &str| {
+                self.probe
+                    .as_ref()
+                    .and_then(|p| p.start_value(name))
+                    .is_some_and(|v| v.contains(word))
+            };
+            self.sources.iter().all(|s| {
+                !s.contains("xpg_echo") && !s.contains("posix") && !s.contains("POSIXLY_CORRECT")
+            }) && !modes("BASHOPTS", "xpg_echo")
+                && !modes("SHELLOPTS", "posix")
+                && self
+                    .probe
+                    .as_ref()
+                    .is_none_or(|p| p.start_value("POSIXLY_CORRECT").is_none())
+        };
+        let silent = match (name, args.as_slice()) {
+            (":" | "true" | "false", _) => true,
+            ("echo", ["-n"]) => echo_takes_options(),
+            ("printf", ["''" | "\"\""]) => true,
+            _ => false,
+        };
         plain
-            && matches!(name, ":" | "true" | "false")
+            && silent
             && !self.functions.contains(name)
             && !self.commands.iter().any(|c| c == "alias")
     }
