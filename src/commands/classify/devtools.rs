@@ -152,63 +152,90 @@ pub fn ruff(args: &[Word]) -> Verdict {
     v
 }
 
-/// `tsc`: reads with `--noEmit`, unless an option writes anyway (a trace, build info). Its
-/// version and help (`-v`, `-h`, `-?`, `--all`) print and stop before any tsconfig.json is
-/// read (measured, tsc 5: an unparsable tsconfig.json not opened, nothing written).
+/// `tsc`: reads with `--noEmit`, unless an option writes anyway. tsc's command line is read as
+/// tsc reads it (measured, tsc 5.9): an option is `-NAME` or `--NAME` with NAME in any case
+/// (`-noemit`, `--GENERATECPUPROFILE p`), a boolean option takes a next word `true` or `false`
+/// (`--noEmit false` emits), `--NAME=VALUE` is an unknown option (an error, nothing compiled),
+/// and `@FILE` reads more options from FILE (not read here). Writers whatever `--noEmit` says:
+/// `--generateTrace DIR`, `--generateCpuProfile FILE`, `--incremental`/`-i` and
+/// `--tsBuildInfoFile` (the .tsbuildinfo), `--composite`, `--build`/`-b`, `--init`
+/// (tsconfig.json). Its version and help (`-v`, `-h`, `-?`, `--all`) print and stop before
+/// any tsconfig.json is read (measured, tsc 5: an unparsable tsconfig.json not opened,
+/// nothing written).
 pub fn tsc(args: &[Word]) -> Verdict {
-    const PRINTS: &[&str] = &["-v", "--version", "-h", "--help", "-?", "--all"];
-    if !args.is_empty() && args.iter().all(|a| PRINTS.iter().any(|p| a.is(p))) {
+    const PRINTS: &[&str] = &["v", "version", "h", "help", "?", "all"];
+    const WRITES_ANYWAY: &[&str] = &[
+        "generatetrace",
+        "generatecpuprofile",
+        "incremental",
+        "i",
+        "tsbuildinfofile",
+        "composite",
+        "build",
+        "b",
+        "init",
+    ];
+    if args.iter().any(|a| {
+        a.value.is_none() && a.may_be_option()
+            || a.value.as_deref().is_some_and(|v| v.starts_with('@'))
+    }) {
+        return Verdict::unknown(
+            "tsc is given a response file (@FILE) or an argument only known at run time",
+        );
+    }
+    let names: Vec<Option<String>> = args.iter().map(tsc_option).collect();
+    let named = |wanted: &[&str]| {
+        names
+            .iter()
+            .flatten()
+            .any(|n| wanted.contains(&n.split('=').next().unwrap_or(n)))
+    };
+    if !args.is_empty()
+        && names
+            .iter()
+            .all(|n| n.as_deref().is_some_and(|n| PRINTS.contains(&n)))
+    {
         return Verdict::read_only();
     }
-    let writes_anyway = [
-        "--generateTrace",
-        "--incremental",
-        "-b",
-        "--build",
-        "--tsBuildInfoFile",
-        "-i",
-    ]
-    .iter()
-    .any(|f| {
-        args.iter().any(|a| {
-            a.is(f)
-                || a.value
-                    .as_deref()
-                    .is_some_and(|v| v.starts_with(&format!("{f}=")))
-        })
-    });
     // `--showConfig` prints the configuration instead of building, `--listFilesOnly` the
     // files of the compilation and stops (measured, tsc 7.0: nothing written, `--incremental`
     // given too); `--init`, `--watch` and the profiles are not taken.
-    let shows = args
-        .iter()
-        .any(|a| a.is("--showConfig") || a.is("--listFilesOnly"));
-    let other_writes = args.iter().any(|a| {
-        [
-            "--init",
-            "-w",
-            "--watch",
-            "--generateCpuProfile",
-            "-b",
-            "--build",
-            "--generateTrace",
-        ]
-        .iter()
-        .any(|f| {
-            a.is(f)
-                || a.value
-                    .as_deref()
-                    .is_some_and(|v| v.starts_with(&format!("{f}=")))
-        }) || a.value.is_none()
-    });
+    let shows = named(&["showconfig", "listfilesonly"]);
+    let other_writes = named(&[
+        "init",
+        "w",
+        "watch",
+        "generatecpuprofile",
+        "b",
+        "build",
+        "generatetrace",
+    ]);
     if shows && !other_writes {
         return Verdict::read_only();
     }
-    if has_long(args, "--noEmit") && !writes_anyway {
+    // The last `--noEmit` decides, and `--noEmit false` turns it off.
+    let no_emit = names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.as_deref() == Some("noemit"))
+        .last()
+        .is_some_and(|(at, _)| {
+            args.get(at + 1)
+                .is_none_or(|next| next.value.is_some() && next.value.as_deref() != Some("false"))
+        });
+    if no_emit && !named(WRITES_ANYWAY) {
         Verdict::read_only()
     } else {
         Verdict::write("tsc compiles and writes output files")
     }
+}
+
+/// An argument of tsc as the option it names, lowercased and without its dashes (`-noEmit`,
+/// `--noemit`: `noemit`); `None` for an operand.
+fn tsc_option(arg: &Word) -> Option<String> {
+    let v = arg.value.as_deref()?;
+    let name = v.strip_prefix("--").or_else(|| v.strip_prefix('-'))?;
+    (!name.is_empty()).then(|| name.to_ascii_lowercase())
 }
 
 /// The finding on prettier checking or printing: its configuration may be JavaScript or name

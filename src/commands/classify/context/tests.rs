@@ -3098,6 +3098,31 @@ fn pagers_tools_and_interpreters() {
             "tsc --noEmit -p .",
             Some("base.json"),
         ),
+        // ... and an event trace under generateTrace (round 36's hole; measured, tsc 5.9),
+        // there or in a file it extends; generateCpuProfile there writes nothing.
+        case(
+            "tsc-generate-trace-extended",
+            |p| {
+                p.write("repo/tsconfig.json", "{ \"extends\": \"./base.json\" }\n");
+                p.write(
+                    "repo/base.json",
+                    "{\"compilerOptions\":{\"strict\":true,\"generateTrace\":\"trace\"}}\n",
+                );
+            },
+            "tsc --noEmit -p . 2>&1 | tail -n 5",
+            Some("generateTrace"),
+        ),
+        case(
+            "tsc-cpu-profile-in-configuration",
+            |p| {
+                p.write(
+                    "repo/tsconfig.json",
+                    "{\"compilerOptions\":{\"generateCpuProfile\":\"p.cpuprofile\"}}\n",
+                )
+            },
+            "tsc --noEmit",
+            None,
+        ),
         case(
             "tsc-commented-out",
             |p| {

@@ -4194,12 +4194,6 @@ fn kustomization(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
-/// `tsc --noEmit` still writes its build information file (`.tsbuildinfo`) when the project's
-/// configuration sets `incremental` or `composite` (measured, tsc 5.9). The configuration is
-/// `-p`/`--project`'s (a file, or a directory's `tsconfig.json`), else the nearest
-/// `tsconfig.json` up from the directory, as tsc finds it; `extends` is followed to files
-/// given by a relative path (at most 4); one from a package, or any unreadable one, is not
-/// read (not read-only). The keys are looked for in lines that are not comments.
 /// The file an `extends` that names a package resolves to, as tsc resolves it from the
 /// configuration's directory (`node_modules` in it and each parent, the nearest first): a
 /// file (`@acme/tsconfig/base.json`, or with `.json` added), or a package directory's
@@ -4231,6 +4225,14 @@ fn tsconfig_package(from: &Path, name: &str) -> Option<PathBuf> {
     (!redirects && files::is_file(&config)).then_some(config)
 }
 
+/// `tsc --noEmit` still writes when the project's configuration sets `incremental` or
+/// `composite` (its build information file, `.tsbuildinfo`) or `generateTrace` (an event trace
+/// in the directory it names; measured, tsc 5.9, from the file itself or one it extends;
+/// `generateCpuProfile` there wrote nothing). The configuration is `-p`/`--project`'s (a file,
+/// or a directory's `tsconfig.json`), else the nearest `tsconfig.json` up from the directory,
+/// as tsc finds it; `extends` is followed to files given by a relative path (at most 4); one
+/// from a package, or any unreadable one, is not read (not read-only). The keys are looked for
+/// in lines that are not comments.
 fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     // `--showConfig` and `--listFilesOnly` print and stop before anything is compiled or
     // written (`devtools::tsc` takes them only without an option that writes anyway).
@@ -4295,6 +4297,16 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             );
             return;
         }
+        if value_of("generateTrace").is_some_and(|v| v.starts_with('"')) {
+            out.push(
+                Level::Write,
+                format!(
+                    "tsc writes an event trace: {} sets generateTrace",
+                    path.display()
+                ),
+            );
+            return;
+        }
         if value_of("extends").is_some_and(|v| v.starts_with('[')) {
             out.push(
                 Level::Unknown,
@@ -4339,13 +4351,6 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     );
 }
 
-/// bat's configuration file (`BAT_CONFIG_PATH`, else `~/.config/bat/config`): its arguments
-/// count as given; `--lessopen` runs LESSOPEN's preprocessor.
-/// bat's configuration file (`BAT_CONFIG_PATH`, else `bat/config` in the XDG directories):
-/// `--lessopen` runs LESSOPEN's preprocessor; `--paging=always` (there, in `BAT_PAGING` or on
-/// the command line) starts the pager even when the output is not a terminal (measured, bat
-/// 0.22: a `--pager` from the file ran with the output piped); the command line's
-/// `-P`/`--paging=never`/`--no-paging` overrides both (the command line is read last).
 /// What SBCL, Guile and tclsh load as they start, for the inline programs read here (measured
 /// with strace and planted files: SBCL 2.2.9, Guile 3.0.8, Tcl 8.6.13):
 /// - sbcl: `~/.sbclrc` (Lisp code) unless `--no-userinit` or `--script`; its system init file is
@@ -4549,6 +4554,11 @@ fn erlang(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
+/// bat's configuration file (`BAT_CONFIG_PATH`, else `bat/config` in the XDG directories):
+/// `--lessopen` runs LESSOPEN's preprocessor; `--paging=always` (there, in `BAT_PAGING` or on
+/// the command line) starts the pager even when the output is not a terminal (measured, bat
+/// 0.22: a `--pager` from the file ran with the output piped); the command line's
+/// `-P`/`--paging=never`/`--no-paging` overrides both (the command line is read last).
 fn bat(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let paths = match here.env.get("BAT_CONFIG_PATH") {
         Var::Set(p) if !p.is_empty() => vec![files::join(here.dir, p)],
