@@ -8,6 +8,7 @@ use napi_derive::napi;
 use super::options::{arg, js_readers, optional_arg, FromJs, MAX_SAFE_INTEGER};
 use crate::error::{Error, JsNumber, Result};
 use crate::minimize::{self, Captured, Minimized, MinimizerOptions};
+use crate::output::utf16_from_utf8;
 
 /// The output minimizer: after a run, the output of a single simple command whose program has a
 /// filter (git, cargo, go, make/cmake/ninja/ctest, gtest, mvn, valgrind, npm/pnpm/yarn/bun, pytest, rspec,
@@ -153,16 +154,22 @@ pub fn minimize_output<'a>(
     };
     // `originalText` is the caller's own string, handed back as it is: making a new one from
     // the copy read here would decode every byte of it again (about a tenth of a 50 KB call).
-    let result = JsMinimizerResult {
-        original_text: String::new(),
-        ..JsMinimizerResult::from(minimized)
-    };
+    let mut result = JsMinimizerResult::from(minimized);
+    result.original_text = String::new();
+    let text = std::mem::take(&mut result.text);
     // SAFETY: `env` is the live environment of this call, and the value just made from it is
     // an object (a `#[napi(object)]` struct).
     let mut object = unsafe {
         let raw = JsMinimizerResult::to_napi_value(env.raw(), result)?;
         Object::from_napi_value(env.raw(), raw)?
     };
+    // A rewrite holding any character past ASCII is handed over as UTF-16, the form V8 keeps it
+    // in: its UTF-8 reader walks such a text twice.
+    if text.is_ascii() {
+        object.set_named_property("text", text)?;
+    } else {
+        object.set_named_property("text", env.create_string_utf16(utf16_from_utf8(&text))?)?;
+    }
     object.set_named_property("originalText", output)?;
     Ok(Some(object))
 }

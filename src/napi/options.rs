@@ -23,6 +23,7 @@ use napi_derive::napi;
 use super::error::take_exception;
 use super::value::{shown, type_of};
 use crate::error::{Error, JsNumber};
+use crate::output::utf8_from_utf16;
 use crate::process::sandbox::{Network, SandboxPolicy};
 use crate::run::CancelToken;
 
@@ -121,9 +122,37 @@ impl FromJs<'_> for String {
         if type_of(env, raw) != ValueKind::napi_string {
             return Err(wrong(env, raw, field, "a string"));
         }
-        // SAFETY: `raw` is a string of `env`.
-        unsafe { String::from_napi_value(env, raw) }.map_err(|e| read_failed(env, field, &e.reason))
+        string_of(env, raw).ok_or_else(|| read_failed(env, field, "its text could not be read"))
     }
+}
+
+/// A JS string's text, read as UTF-16 (V8's own form of a string holding any character past
+/// Latin-1, copied as it is) and made UTF-8 by [`utf8_from_utf16`]: V8's UTF-8 read walked such a
+/// string twice, for its length and then to write it.
+fn string_of(env: sys::napi_env, raw: sys::napi_value) -> Option<String> {
+    let mut len = 0usize;
+    // SAFETY: `raw` is a string of `env` (checked by the caller); a null buffer asks only for its
+    // length in UTF-16 units, written to `len`.
+    let asked =
+        unsafe { sys::napi_get_value_string_utf16(env, raw, std::ptr::null_mut(), 0, &mut len) };
+    if asked != sys::Status::napi_ok {
+        return None;
+    }
+    // One unit more: the writer ends what it writes with a NUL. Not filled first: the writer
+    // fills it (zeroing 100 KB was a tenth of the read).
+    let mut units: Vec<u16> = Vec::with_capacity(len + 1);
+    let mut written = 0usize;
+    // SAFETY: `units` has room for `len + 1` units, the size passed; the writer writes at most
+    // that many and says in `written` how many of them are the string's.
+    let read = unsafe {
+        sys::napi_get_value_string_utf16(env, raw, units.as_mut_ptr(), len + 1, &mut written)
+    };
+    if read != sys::Status::napi_ok {
+        return None;
+    }
+    // SAFETY: the writer initialized the first `written` units (at most `len`, the capacity's).
+    unsafe { units.set_len(written.min(len)) };
+    Some(utf8_from_utf16(&units))
 }
 
 impl FromJs<'_> for f64 {

@@ -20,3 +20,4 @@ pub(crate) use deliver::{deliver, deliver_while, ChunkReceiver, Outbox, Received
 pub use options::{stderr_options, OutputOptions};
 pub use pipeline::OutputPipeline;
 pub use sink::OutputSummary;
+pub(crate) use utf8::{utf16_from_utf8, utf8_from_utf16};

@@ -159,6 +159,76 @@ fn valid_prefix(bytes: &[u8]) -> &str {
     unsafe { std::str::from_utf8_unchecked(bytes) }
 }
 
+/// Units of UTF-16 checked at a time for a run of ASCII: a block is read with one OR of its units
+/// (the loop vectorizes), and a run is copied as bytes in one step.
+const ASCII_BLOCK_UNITS: usize = 16;
+
+/// UTF-16 text (a JS string as V8 holds it) as UTF-8, a lone surrogate as U+FFFD, as V8's own
+/// UTF-8 writer makes it. Read here, not by V8: its writer walks a string holding any character
+/// past Latin-1 twice (once for the length, once to write), a tenth of a 50 KB `minimizeOutput`.
+pub(crate) fn utf8_from_utf16(units: &[u16]) -> String {
+    let mut out: Vec<u8> = Vec::with_capacity(units.len() + units.len() / 4);
+    let mut i = 0;
+    while i < units.len() {
+        // The run of ASCII from here: whole blocks, then unit by unit up to the next other one.
+        let run = i;
+        while let Some(block) = units.get(i..i + ASCII_BLOCK_UNITS) {
+            if block.iter().fold(0, |acc, &u| acc | u) >= 0x80 {
+                break;
+            }
+            i += ASCII_BLOCK_UNITS;
+        }
+        while units.get(i).is_some_and(|&u| u < 0x80) {
+            i += 1;
+        }
+        out.extend(units[run..i].iter().map(|&u| u as u8));
+        if i == units.len() {
+            break;
+        }
+        let pair = &units[i..(i + 2).min(units.len())];
+        let (c, used) = match char::decode_utf16(pair.iter().copied()).next() {
+            Some(Ok(c)) => (c, c.len_utf16()),
+            _ => (char::REPLACEMENT_CHARACTER, 1),
+        };
+        let mut buf = [0u8; MAX_CHAR_BYTES];
+        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        i += used;
+    }
+    // Valid by construction; the check is one pass at memory speed over mostly ASCII.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// UTF-8 text as UTF-16, for a JS string made from it: V8's own UTF-8 reader walks a text
+/// holding any character past ASCII twice (to size it, then to decode it), a tenth of a 50 KB
+/// `minimizeOutput` whose rewrite holds box drawings or quotes. Runs of ASCII as in
+/// [`utf8_from_utf16`].
+pub(crate) fn utf16_from_utf8(text: &str) -> Vec<u16> {
+    let bytes = text.as_bytes();
+    let mut out: Vec<u16> = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let run = i;
+        while let Some(block) = bytes.get(i..i + ASCII_BLOCK_UNITS) {
+            if block.iter().fold(0, |acc, &b| acc | b) >= 0x80 {
+                break;
+            }
+            i += ASCII_BLOCK_UNITS;
+        }
+        while bytes.get(i).is_some_and(|&b| b < 0x80) {
+            i += 1;
+        }
+        out.extend(bytes[run..i].iter().map(|&b| u16::from(b)));
+        // `i` is at a character's start: past a run of ASCII, or past a whole character.
+        let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
+        let mut buf = [0u16; 2];
+        out.extend_from_slice(c.encode_utf16(&mut buf));
+        i += c.len_utf8();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +302,34 @@ mod tests {
             Cow::Borrowed("cut ")
         ));
         assert!(matches!(decoder.decode(b"\xac"), Cow::Owned(ref s) if s == "€"));
+    }
+
+    #[test]
+    fn utf16_is_read_as_utf8_with_lone_surrogates_replaced() {
+        for text in [
+            "",
+            "plain ascii",
+            "├── a@1.0.0\n│ └── b",
+            "é€😀 and 😀😀 past a block of sixteen ascii units é",
+        ] {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            assert_eq!(utf8_from_utf16(&units), text);
+        }
+        let lone = [0x61, 0xd800, 0x62, 0xdc00, 0xd83d];
+        assert_eq!(utf8_from_utf16(&lone), "a\u{fffd}b\u{fffd}\u{fffd}");
+        assert_eq!(utf8_from_utf16(&lone), String::from_utf16_lossy(&lone));
+    }
+
+    #[test]
+    fn utf8_is_written_as_utf16() {
+        for text in [
+            "",
+            "plain ascii",
+            "├── a@1.0.0\n│ └── b",
+            "é€😀 and 😀😀 past a block of sixteen ascii units é",
+        ] {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            assert_eq!(utf16_from_utf8(text), units);
+        }
     }
 }

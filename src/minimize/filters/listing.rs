@@ -1255,10 +1255,8 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     let mut leaves: Vec<String> = Vec::new();
     let mut leaves_depth = 0;
     // Each subtree said so far (its root and its entries at their depths below it): the same
-    // package at the same version with the same dependencies is said once. Hashed with FNV: a
-    // key is a whole subtree, hashed again at each growth of the set (SipHash made that a third
-    // of a long `npm ls --all`).
-    let mut subtrees: std::collections::HashSet<Vec<(usize, &str)>, FastHash> = Default::default();
+    // package at the same version with the same dependencies is said once.
+    let mut subtrees = Subtrees::new(&items);
     let mut skip_to = 0;
     for (i, item) in items.iter().enumerate() {
         if i < skip_to {
@@ -1302,11 +1300,7 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
                         .iter()
                         .position(|it| !matches!(it, Ok((d, _)) if *d > *depth))
                         .map_or(items.len(), |p| i + 1 + p);
-                    let key: Vec<(usize, &str)> = items[i..end]
-                        .iter()
-                        .filter_map(|it| it.as_ref().ok().map(|(d, n)| (d - depth, *n)))
-                        .collect();
-                    if end - i > SUBTREE_MIN_ENTRIES && !subtrees.insert(key) {
+                    if end - i > SUBTREE_MIN_ENTRIES && !subtrees.insert(&items, i, end) {
                         out.push(format!(
                             "{}{name} (its {} entries as above)",
                             level(*depth),
@@ -1333,6 +1327,86 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     let indent = level(leaves_depth);
     super::paths::rows(deduped_grouped(leaves, narrow), &indent, &mut out);
     Some(join_lines(out))
+}
+
+/// The subtrees of a drawn tree said so far, each known by its span of the tree's items: a
+/// subtree is its entries' names at their depths below its root. Each span's hash is read in one
+/// step from the items' running polynomial hash (an entry's value its name's hash plus a multiple
+/// of its depth, so the root's depth is taken off as one term), and spans of one hash are compared
+/// entry by entry. A set of each subtree's entries copied out (a key per node, as long as its
+/// subtree) was most of a long `npm ls --all`: every entry copied and hashed once per level above it.
+struct Subtrees {
+    /// The running hash of the items before each index (`prefix[k]`: items `..k`).
+    prefix: Vec<u64>,
+    /// `SUBTREE_BASE` to the power of each span length, and the sum of those powers below it.
+    power: Vec<u64>,
+    power_sum: Vec<u64>,
+    /// The spans said, by their hash.
+    said: std::collections::HashMap<u64, Vec<(usize, usize)>, FastHash>,
+}
+
+/// The running hash's base and the weight of a level (odd, so no power of the base vanishes).
+const SUBTREE_BASE: u64 = 0x0100_0000_01b3;
+const SUBTREE_LEVEL: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Subtrees {
+    fn new(items: &[Result<(usize, &str), &str>]) -> Self {
+        let names = FastHash::default();
+        let mut prefix = Vec::with_capacity(items.len() + 1);
+        let mut power = Vec::with_capacity(items.len() + 1);
+        let mut power_sum = Vec::with_capacity(items.len() + 1);
+        let (mut h, mut p, mut sum) = (0u64, 1u64, 0u64);
+        for item in items {
+            prefix.push(h);
+            power.push(p);
+            power_sum.push(sum);
+            let value = item.as_ref().map_or(0, |(depth, name)| {
+                std::hash::BuildHasher::hash_one(&names, name)
+                    .wrapping_add(SUBTREE_LEVEL.wrapping_mul(*depth as u64))
+            });
+            h = h.wrapping_mul(SUBTREE_BASE).wrapping_add(value);
+            sum = sum.wrapping_add(p);
+            p = p.wrapping_mul(SUBTREE_BASE);
+        }
+        prefix.push(h);
+        power.push(p);
+        power_sum.push(sum);
+        Self {
+            prefix,
+            power,
+            power_sum,
+            said: Default::default(),
+        }
+    }
+
+    /// Records the subtree spanning `items[start..end]` (every one an entry, its root first);
+    /// false when the same subtree was said before.
+    fn insert(&mut self, items: &[Result<(usize, &str), &str>], start: usize, end: usize) -> bool {
+        let len = end - start;
+        let root = items[start].as_ref().map_or(0, |(d, _)| *d) as u64;
+        let hash = self.prefix[end]
+            .wrapping_sub(self.prefix[start].wrapping_mul(self.power[len]))
+            .wrapping_sub(
+                SUBTREE_LEVEL
+                    .wrapping_mul(root)
+                    .wrapping_mul(self.power_sum[len]),
+            );
+        let relative = |at: usize| {
+            let root = items[at].as_ref().map_or(0, |r| r.0);
+            items[at..at + len]
+                .iter()
+                .map(move |it| it.as_ref().map(|(d, n)| (d - root, *n)))
+        };
+        let spans = self.said.entry(hash).or_default();
+        if spans
+            .iter()
+            .any(|&(s, e)| e - s == len && relative(s).eq(relative(start)))
+        {
+            return false;
+        }
+        spans.push((start, end));
+        true
+    }
 }
 
 /// A line of `cargo tree --prefix depth` as its depth and its entry (`2base64 v0.22.1`): the
