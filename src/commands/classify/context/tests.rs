@@ -9598,6 +9598,58 @@ fn gnuplot_codespell_and_docutils_configuration() {
                 Some("dc.conf"),
             )
         },
+        // DOCUTILSCONFIG's entries go through `os.path.expanduser`, as bash expands a tilde.
+        Case {
+            env: &[("DOCUTILSCONFIG", "~/du.conf")],
+            ..case(
+                "docutils-config-variable-home",
+                |p| {
+                    guide(p);
+                    p.write("home/du.conf", "[general]\nrecord_dependencies: d.txt\n");
+                },
+                "rst2html guide.rst",
+                Some("record_dependencies"),
+            )
+        },
+        Case {
+            env: &[("DOCUTILSCONFIG", "~"), ("HOME", "$ROOT/home.conf")],
+            ..case(
+                "docutils-config-variable-lone-tilde",
+                |p| {
+                    guide(p);
+                    p.write("home.conf", "[general]\nrecord_dependencies: d.txt\n");
+                },
+                "rst2html guide.rst",
+                Some("record_dependencies"),
+            )
+        },
+        Case {
+            env: &[("DOCUTILSCONFIG", "~root/cls-none.conf:/etc/docutils.conf")],
+            ..case(
+                "docutils-config-variable-user",
+                guide,
+                "rst2html guide.rst",
+                None,
+            )
+        },
+        Case {
+            env: &[("DOCUTILSCONFIG", "~no-such-user-here/du.conf")],
+            ..case(
+                "docutils-config-variable-unknown-user",
+                guide,
+                "rst2html guide.rst",
+                Some("only known at run time"),
+            )
+        },
+        Case {
+            env: &[("DOCUTILSCONFIG", "~/du.conf"), ("HOME", "relative")],
+            ..case(
+                "docutils-config-variable-unknown-home",
+                guide,
+                "rst2html guide.rst",
+                Some("only known at run time"),
+            )
+        },
     ]);
 }
 

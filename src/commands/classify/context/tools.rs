@@ -1179,14 +1179,25 @@ const DOCUTILS_SETTINGS: &[&str] = &[
 pub(super) fn docutils_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     use crate::commands::classify::printers::docutils_math_output;
     let mut configs: Vec<PathBuf> = match here.env.get("DOCUTILSCONFIG") {
-        Var::Set(list) => list
-            .split(':')
-            .filter(|p| !p.is_empty())
-            .map(|p| match (p.strip_prefix("~/"), here.env.home()) {
-                (Some(rest), Some(home)) => home.join(rest),
-                _ => files::join(here.dir, p),
-            })
-            .collect(),
+        // docutils takes each non-blank entry through `os.path.expanduser`, which expands `~`,
+        // `~/…` and `~USER/…` as bash does (HOME, then the user's passwd entry); a HOME or user
+        // not known here leaves the file unknown.
+        Var::Set(list) => {
+            let mut c = Vec::new();
+            for p in list.split(':').filter(|p| !p.trim().is_empty()) {
+                match files::expand_tilde(p, here.env.home().as_deref()) {
+                    Some(path) => c.push(files::join(here.dir, &path.to_string_lossy())),
+                    None => {
+                        out.push(
+                            Level::Unknown,
+                            format!("docutils reads {p}, whose ~ is only known at run time"),
+                        );
+                        return;
+                    }
+                }
+            }
+            c
+        }
         Var::Runtime => {
             out.push(
                 Level::Unknown,
