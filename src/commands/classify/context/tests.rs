@@ -3708,6 +3708,43 @@ fn pagers_tools_and_interpreters() {
                 Some("CCC_OVERRIDE_OPTIONS"),
             )
         },
+        // CCC_OVERRIDE_OPTIONS's edits are applied and the edited line judged as written.
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "# +-Wall ^-Wextra O2 x-g X-include")],
+            ..case(
+                "clang-override-options-warnings",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only -O0 hello.c",
+                None,
+            )
+        },
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "+-Wall x-fsyntax-only")],
+            ..case(
+                "clang-override-options-deleted-check",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only hello.c",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "s/-fsyntax-only/-c/")],
+            ..case(
+                "clang-override-options-regex",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only hello.c",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "+-MD")],
+            ..case(
+                "clang-override-options-dependencies",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -E hello.c",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
         Case {
             env: &[("GCC_COMPARE_DEBUG", "-O2")],
             ..case(

@@ -579,7 +579,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "tsc" => tsconfig(here, args, out),
         "mvn" => maven(here, out),
         "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => {
-            compiler_env(here, out);
+            compiler_env(here, args, out);
             response_files(here, args, out);
         }
         "kubectl" => {
@@ -4731,7 +4731,7 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
 /// `COMPILER_PATH` too): a syntax check runs what a planted `cc1` does.
 /// `COMPILER_PATH` of directories that are missing or empty adds no pass (gcc looks a pass up
 /// as `DIR/NAME` and `DIR/MACHINE/VERSION/NAME`; an empty element is the working directory).
-fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
+fn compiler_env(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let empty_dirs = |list: &str| {
         list.split(':').all(|dir| {
             !dir.is_empty()
@@ -4756,11 +4756,13 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
     // applyOverrideOptions), and writes what CC_PRINT_OPTIONS, CC_PRINT_HEADERS,
     // CC_LOG_DIAGNOSTICS and CC_PRINT_PROC_STAT turn on to the file their `_FILE` variable
     // names. `cc`, `c++` and `cpp` may be clang (Debian's alternatives), so every driver here.
-    if here.env.is_set("CCC_OVERRIDE_OPTIONS") {
-        out.push(
+    match here.env.get("CCC_OVERRIDE_OPTIONS") {
+        Var::Unset => {}
+        Var::Set(edits) if override_reads(here.program, args, edits) => {}
+        _ => out.push(
             Level::Unknown,
             "CCC_OVERRIDE_OPTIONS edits clang's command line (an added -fplugin loads code)",
-        );
+        ),
     }
     for name in [
         "CC_PRINT_OPTIONS",
@@ -4792,6 +4794,53 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
             );
         }
     }
+}
+
+/// Whether the command line clang runs after CCC_OVERRIDE_OPTIONS's `edits` (its Driver.cpp,
+/// applyOneOverrideOption: space-separated; a leading `#` only silences the notes on standard
+/// error; `+ARG` appends ARG, `^ARG` puts it first, `xARG` deletes every ARG, `XARG` every ARG
+/// and the word after it, `O…` replaces each `-O`/`-On` by `-O…`) still only reads, judged as
+/// that command line would be (`modes::compiler_reads`). A `s/…/…/` edit (a regular
+/// expression over every word), an unrecognized edit or a word only known at run time is not
+/// judged: `false`.
+fn override_reads(program: &str, args: &[Word], edits: &str) -> bool {
+    let Some(mut line): Option<Vec<String>> = args.iter().map(|a| a.value.clone()).collect() else {
+        return false;
+    };
+    let edits = edits.strip_prefix('#').unwrap_or(edits);
+    for edit in edits.split(' ').filter(|e| !e.is_empty()) {
+        let (kind, rest) = edit.split_at(edit.chars().next().map_or(0, char::len_utf8));
+        match kind {
+            "+" => line.push(rest.to_string()),
+            "^" => line.insert(0, rest.to_string()),
+            "x" | "X" => {
+                let mut i = 0;
+                while i < line.len() {
+                    if line[i] == rest {
+                        line.remove(i);
+                        if kind == "X" && i < line.len() {
+                            line.remove(i);
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            "O" => {
+                line.retain(|a| {
+                    let level = a.strip_prefix("-O");
+                    !(level == Some("")
+                        || level.is_some_and(|l| {
+                            l.len() == 1 && matches!(l.as_bytes()[0], b's' | b'z' | b'0'..=b'9')
+                        }))
+                });
+                line.push(format!("-{edit}"));
+            }
+            _ => return false,
+        }
+    }
+    let refs: Vec<&str> = line.iter().map(String::as_str).collect();
+    crate::commands::classify::modes::compiler_reads(program, &refs)
 }
 
 /// A compiler driver's response files (`gcc @FILE`): each is replaced by the options it holds, and
