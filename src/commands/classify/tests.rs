@@ -3208,6 +3208,12 @@ fn builtins_attributes_and_modules_that_only_read() {
         ("python3 -m inspect -d json:dumps", ReadOnly),
         ("python3 -m inspect helper", Unknown),
         ("python3 -m inspect -d json -x", Unknown),
+        // A tool's module run with -m is judged as the tool (the context checks the module).
+        ("python3 -m pyflakes src", ReadOnly),
+        ("python3 -m pycodestyle --max-line-length=100 src", ReadOnly),
+        ("python3 -m black --check --no-cache src", ReadOnly),
+        ("python3 -m black src", Write),
+        ("python3 -m isort src", Write),
         ("let 'y=2*3'; echo $y", ReadOnly),
         ("let 'y=$(id)'", Unknown),
         ("for n in $(seq 1 3); do echo $((n*n)); done", ReadOnly),

@@ -10689,6 +10689,20 @@ fn round_30_generators_mypy_module_and_installed_modules() {
             SYSTEM,
             Some("mypy"),
         ),
+        with(
+            "py-m-pyflakes",
+            nothing,
+            "python3 -m pyflakes src",
+            SYSTEM,
+            None,
+        ),
+        with(
+            "py-m-pyflakes-shadow",
+            |p| p.write("repo/pyflakes.py", "import os\nos.system('touch ran')\n"),
+            "python3 -m pyflakes src",
+            SYSTEM,
+            Some("pyflakes"),
+        ),
         case("flex-t", scanner, "flex -t scan.l", None),
         case(
             "flex-t-header",
