@@ -344,6 +344,11 @@ impl Probe {
         self.ctx.env.get(name).map(String::as_str)
     }
 
+    /// Some variable of the context's environment is `value` (a descriptor's number, say).
+    pub fn holds_value(&self, value: &str) -> bool {
+        self.ctx.env.values().any(|v| v == value)
+    }
+
     /// `path` is a regular file (links followed) in every directory the command may be in.
     pub fn existing_file(&self, path: &str) -> bool {
         self.lost.is_none()

@@ -9332,6 +9332,65 @@ fn builtins_and_redirections_in_context() {
             "exec 3<>README.md; echo x | tee /dev/fd/3",
             Some("redirection"),
         ),
+        // An append descriptor of an existing file that nothing writes through.
+        case(
+            "exec-append-unused",
+            |p| p.write("repo/notes.txt", "scratch\n"),
+            "exec 3>> notes.txt; git log -1 --format=%s; exec 3>&-",
+            None,
+        ),
+        case(
+            "exec-append-missing",
+            |_| {},
+            "exec 3>> new.txt; git log -1 --format=%s; exec 3>&-",
+            Some("redirection"),
+        ),
+        case(
+            "exec-append-written",
+            |p| p.write("repo/notes.txt", "scratch\n"),
+            "exec 3>>notes.txt; git log -1 --format=%s 1>&3",
+            Some("redirection"),
+        ),
+        case(
+            "exec-append-xtrace",
+            |p| p.write("repo/notes.txt", "scratch\n"),
+            "exec 7>>notes.txt; BASH_XTRACEFD=7; set -x; echo hi",
+            Some("redirection"),
+        ),
+        case(
+            "exec-append-named-number",
+            |p| p.write("repo/notes.txt", "scratch\n"),
+            "exec 3>>notes.txt; git log -1 | gpg --status-fd 3 --verify",
+            Some("redirection"),
+        ),
+        Case {
+            env: &[("GIT_TRACE", "3")],
+            ..case(
+                "exec-append-traced",
+                |p| p.write("repo/notes.txt", "scratch\n"),
+                "exec 3>> notes.txt; git log -1 --format=%s; exec 3>&-",
+                Some("redirection"),
+            )
+        },
+        // `<>` on stdin with stdout and stderr joined: the file is still only read.
+        case(
+            "rw-stdin-joined-streams",
+            |_| {},
+            "wc -l <> README.md 2>&1 | head -60",
+            None,
+        ),
+        case(
+            "rw-stdin-onto-stdout",
+            |_| {},
+            "wc -l <> README.md >&0",
+            Some("redirection"),
+        ),
+        case(
+            "rw-stdin-copied",
+            |_| {},
+            "wc -l <> README.md 3<&0",
+            Some("redirection"),
+        ),
         case(
             "herestring-of-a-line",
             |p| p.write("repo/data.csv", "id,name,qty\n1,bolt,4\n"),
