@@ -9372,6 +9372,25 @@ fn builtins_and_redirections_in_context() {
                 Some("redirection"),
             )
         },
+        // `hash -p` of the file PATH finds for the name anyway.
+        case(
+            "hash-p-own-program",
+            |_| {},
+            "hash -p /bin/ls ls; ls | head -3",
+            None,
+        ),
+        case(
+            "hash-p-other-program",
+            |_| {},
+            "hash -p /bin/cat ls; ls | head -3",
+            Some("hash -p"),
+        ),
+        case(
+            "hash-p-path-changed",
+            |_| {},
+            "PATH=/usr/local/bin:$PATH; hash -p /bin/ls ls; ls",
+            Some("hash -p"),
+        ),
         // `<>` on stdin with stdout and stderr joined: the file is still only read.
         case(
             "rw-stdin-joined-streams",

@@ -748,6 +748,9 @@ impl Walker {
             _ => args,
         };
         let mut verdict = programs::check(program, args);
+        if program == "hash" && self.hashes_own_program(args) {
+            verdict = Verdict::read_only();
+        }
         if program == "enable" && self.disables_plain_builtins(args) {
             verdict = Verdict::read_only();
         }
@@ -1313,6 +1316,31 @@ impl Walker {
 }
 
 impl Walker {
+    /// `hash -p PATH NAME` where PATH is the very file bash would find for NAME on the
+    /// context's `PATH` in every directory the command may be in (the context's view of the
+    /// file system, links resolved: `/bin/ls` and `/usr/bin/ls` on a merged /usr): NAME then
+    /// runs what it would have run anyway, with the same `argv[0]`. Not when anything in the
+    /// command names `PATH` (it may change what the lookup finds) or a word is only known at
+    /// run time. With the context only.
+    fn hashes_own_program(&self, args: &[Word]) -> bool {
+        let [flag, path, name] = args else {
+            return false;
+        };
+        let (Some(path), Some(name)) = (path.value.as_deref(), name.value.as_deref()) else {
+            return false;
+        };
+        flag.is("-p")
+            && path.starts_with('/')
+            && !name.is_empty()
+            && !name.contains('/')
+            && !args.iter().any(|a| a.glob)
+            && !self.sources.iter().any(|s| s.contains("PATH"))
+            && self
+                .probe
+                .as_ref()
+                .is_some_and(|p| p.finds_on_path(name, path))
+    }
+
     /// `enable -n NAME…` at the top of the command (in no loop, function, subshell or
     /// pipeline, and after no function definition, so every later use of NAME comes after it
     /// in the walk), each NAME a builtin whose program of the same name does what it does
