@@ -106,9 +106,11 @@ pub fn ruff(args: &[Word]) -> Verdict {
             .iter()
             .any(|a| a.is("--show-settings") || a.is("--show-files"));
     let mut v = Verdict::read_only();
+    let stdin = reads_stdin(rest);
     // `ruff check` and `ruff format --check`/`--diff` write their cache (`.ruff_cache` in the
-    // project) unless `--no-cache` or `RUFF_NO_CACHE` (measured, ruff 0.17.6).
-    if !shows && !rest.iter().any(|a| a.is("--no-cache")) {
+    // project) unless `--no-cache` or `RUFF_NO_CACHE` (measured, ruff 0.17.6); from standard
+    // input they write none.
+    if !shows && !stdin && !rest.iter().any(|a| a.is("--no-cache")) {
         v.push_unless(
             Level::Write,
             "ruff writes its cache (.ruff_cache) unless --no-cache or RUFF_NO_CACHE",
@@ -117,7 +119,7 @@ pub fn ruff(args: &[Word]) -> Verdict {
     }
     match sub {
         Some("check") => {}
-        Some("format") if rest.iter().any(|a| a.is("--check") || a.is("--diff")) => {}
+        Some("format") if stdin || rest.iter().any(|a| a.is("--check") || a.is("--diff")) => {}
         Some("version" | "help" | "rule" | "linter" | "--version" | "--help" | "-V" | "-h") => {
             return Verdict::read_only()
         }
@@ -129,11 +131,13 @@ pub fn ruff(args: &[Word]) -> Verdict {
                 Level::Unknown,
                 format!("an argument of ruff is only known at run time: {}", a.text),
             ),
-            Some(x) if x.starts_with('-') => {
+            Some(x) if x.starts_with('-') && x != "-" => {
                 let name = x.split('=').next().unwrap_or(x);
                 if WRITES.contains(&name) {
-                    // A fix is never applied by a command that only shows (above).
-                    if !(shows && matches!(name, "--fix" | "--fix-only" | "--unsafe-fixes")) {
+                    // A fix is never applied by a command that only shows (above), nor to a
+                    // file when the code comes from standard input (printed instead).
+                    let fix = matches!(name, "--fix" | "--fix-only" | "--unsafe-fixes");
+                    if !((shows || stdin) && fix) {
                         v.push(
                             Level::Write,
                             format!("ruff {name} rewrites or writes files"),
@@ -150,6 +154,62 @@ pub fn ruff(args: &[Word]) -> Verdict {
         }
     }
     v
+}
+
+/// Whether `ruff check`/`ruff format` (`rest`, after the sub-command) reads its code from
+/// standard input, as ruff's `is_stdin` decides: `--stdin-filename` given (any file operand is
+/// then ignored), or `-` its only operand. It then prints diagnostics, fixes and formatted code
+/// on standard output and writes no cache (measured, ruff 0.17.6: `check -`, `check --fix -`,
+/// `format -`, `check --stdin-filename x.py` left the directory as it was). `None`-valued words
+/// make it `false`.
+fn reads_stdin(rest: &[Word]) -> bool {
+    const VALUED: &[&str] = &[
+        "--select",
+        "--ignore",
+        "--extend-select",
+        "--extend-ignore",
+        "--per-file-ignores",
+        "--extend-per-file-ignores",
+        "--output-format",
+        "--config",
+        "--target-version",
+        "--line-length",
+        "--exclude",
+        "--extend-exclude",
+        "--fixable",
+        "--unfixable",
+        "--extend-fixable",
+        "--dummy-variable-rgx",
+        "--range",
+        "--color",
+        "--stdin-filename",
+        "-o",
+        "--output-file",
+    ];
+    let Some(values) = values(rest) else {
+        return false;
+    };
+    if values
+        .iter()
+        .any(|v| *v == "--stdin-filename" || v.starts_with("--stdin-filename="))
+    {
+        return true;
+    }
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if *v == "--" {
+            operands.extend(values[i..].iter().copied());
+            break;
+        }
+        if VALUED.contains(v) {
+            i += 1;
+        } else if !v.starts_with('-') || *v == "-" {
+            operands.push(*v);
+        }
+    }
+    operands == ["-"]
 }
 
 /// `tsc`: reads with `--noEmit`, unless an option writes anyway (a trace, build info). Its

@@ -4107,3 +4107,23 @@ fn eval_of_printf_q_words() {
         ),
     ]);
 }
+
+/// ruff reading standard input (`-` its only operand, or `--stdin-filename`) prints fixes and
+/// formatted code and writes no cache (round 35's `ruff check --stdin-filename x.py -`).
+#[test]
+fn ruff_on_standard_input() {
+    assert_levels(&[
+        (
+            "ruff check --no-cache --stdin-filename x.py - < src/app/cli.py",
+            ReadOnly,
+        ),
+        ("ruff check - < a.py", ReadOnly),
+        ("ruff check --select F401 --fix - < a.py", ReadOnly),
+        ("ruff format - < a.py", ReadOnly),
+        ("cat a.py | ruff format --stdin-filename a.py", ReadOnly),
+        ("ruff format a.py", Write),
+        ("ruff check - a.py", Write),
+        ("ruff check --output-file out.txt - < a.py", Write),
+        ("ruff check --select - < a.py", Write),
+    ]);
+}
