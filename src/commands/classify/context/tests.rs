@@ -11061,6 +11061,10 @@ fn xargs_shell_code_over_a_listing_of_plain_names() {
         config(p);
         p.write("repo/config/$(touch x)", "");
     }
+    fn modules(p: &Planted) {
+        p.write("repo/src/app/cli.py", "print(1)\n");
+        p.write("repo/src/app/util.py", "x = 1\n");
+    }
     const ECHO_WC: &str = "ls config | xargs -I{} sh -c 'echo {}; wc -l < config/{}'";
     run(&[
         case("xargs-ls-plain", config, ECHO_WC, None),
@@ -11111,6 +11115,34 @@ fn xargs_shell_code_over_a_listing_of_plain_names() {
             config,
             "ls nosuch | xargs -I{} sh -c 'echo {}'",
             Some("only known at run time"),
+        ),
+        // A glob operand: the names it gives, and what a directory among them holds.
+        case(
+            "xargs-ls-glob",
+            modules,
+            "ls src/app/*.py | xargs -I{} sh -c 'echo \"--- {}\"; head -3 {}'",
+            None,
+        ),
+        case(
+            "xargs-ls-glob-directory",
+            modules,
+            "ls src/* | xargs -I{} sh -c 'echo {}'",
+            None,
+        ),
+        case(
+            "xargs-ls-glob-odd-name",
+            |p| {
+                modules(p);
+                p.write("repo/src/app/x$(touch y).py", "");
+            },
+            "ls src/app/*.py | xargs -I{} sh -c 'echo \"--- {}\"; head -3 {}'",
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-glob-writes",
+            modules,
+            "ls src/app/*.py | xargs -I{} sh -c 'rm {}'",
+            Some("rm"),
         ),
         Case {
             env: &[("QUOTING_STYLE", "shell-always")],

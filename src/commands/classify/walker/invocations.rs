@@ -1419,7 +1419,8 @@ impl Walker {
             let name_start = usize::from(braced);
             let name_end = crate::syntax::scan::name_end(after.as_bytes(), name_start);
             let name = &after[name_start..name_end];
-            if name.is_empty() || !name.chars().next().is_some_and(|c| !c.is_ascii_digit()) {
+            // name_end takes a name that starts with a letter or `_` (not `$1`).
+            if name.is_empty() {
                 return None;
             }
             let close = if braced { "}\")" } else { "\")" };
@@ -2389,11 +2390,22 @@ fn plain_text(stdin: &Stdin) -> bool {
 /// or `.`): only options that choose or order the names (`-1`, `-a`, `-A`, `-r`, `-t`, `-S`,
 /// `-U`, `-X`, `-v`, alone or grouped), no option that adds a field, a mark or quotes (`-l`,
 /// `-F`, `-Q`, `-b`), operands of plain characters. Several operands print `DIR:` headers and
-/// blank lines between them, plain too; a file operand prints itself.
+/// blank lines between them, plain too; a file operand prints itself, and a glob operand
+/// (`src/*.py`, plain but for `*` and `?`) the names it gives, as the context reads them.
 fn ls_listing(args: &[Word]) -> Option<Vec<String>> {
     let mut dirs = Vec::new();
     for a in args {
-        let v = a.value.as_deref().filter(|_| !a.glob)?;
+        let v = a.value.as_deref()?;
+        if a.glob {
+            // `ls src/*.py`: the names the glob gives (and what a directory among them holds),
+            // read in context by [`Walker::plain_lines`].
+            let pattern = |c: char| c == '*' || c == '?' || super::evaluation::plain_char(c);
+            if v.starts_with('-') || !v.chars().all(pattern) {
+                return None;
+            }
+            dirs.push(v.to_string());
+            continue;
+        }
         match v.strip_prefix('-') {
             Some(flags) if !flags.is_empty() => {
                 if !flags.chars().all(|c| "1aArtSUXv".contains(c)) {
@@ -2451,9 +2463,22 @@ impl Walker {
                         .iter()
                         .any(|s| s.contains("alias") || s.contains("QUOTING_STYLE"))
                     && dirs.iter().all(|dir| {
-                        probe
-                            .glob_names(&format!("{dir}/*"), MAX_NAMES)
-                            .is_some_and(|names| names.iter().all(|n| plain_line(n)))
+                        let listed = |dir: &str| {
+                            probe
+                                .glob_names(&format!("{dir}/*"), MAX_NAMES)
+                                .is_some_and(|names| names.iter().all(|n| plain_line(n)))
+                        };
+                        if !dir.contains(['*', '?']) {
+                            return listed(dir);
+                        }
+                        // A glob operand: each name it gives is printed, a directory's names
+                        // instead; one that matches nothing is printed by no one (ls fails
+                        // on it), but is taken as not plain here.
+                        probe.glob_names(dir, MAX_NAMES).is_some_and(|names| {
+                            names
+                                .iter()
+                                .all(|n| plain_line(n) && (probe.existing_file(n) || listed(n)))
+                        })
                     })
             }
             Stdin::Piped {
