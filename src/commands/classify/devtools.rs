@@ -362,7 +362,9 @@ pub const ESLINT_CONFIG: &str =
 /// `--cache` and its options, `-o` (a report file), `-f` other than a built-in formatter (a
 /// module), `--plugin`, `--parser`, `--rulesdir`, `--resolve-plugins-relative-to` (modules),
 /// `--init` (runs npm), `--inspect-config`, `--mcp` (servers), the suppression options (write
-/// `eslint-suppressions.json`), `--stdin`, `--flag`, and any other option.
+/// `eslint-suppressions.json`), `--stdin`, `--flag`, and any other option. eslint 8's
+/// `--no-eslintrc` and `--env` are taken (the context then reads no configuration), and
+/// `--print-config FILE`, which loads what linting FILE would.
 fn eslint_reads(args: &[Word]) -> bool {
     const FLAGS: &[&str] = &[
         "--quiet",
@@ -378,6 +380,11 @@ fn eslint_reads(args: &[Word]) -> bool {
         "--fix-dry-run",
         "--stats",
         "--no-config-lookup",
+        // eslint 8's eslintrc mode: no `.eslintrc.*` or `eslintConfig` is read; where a flat
+        // configuration is in use (eslint 9, or 8.57 finding `eslint.config.js`) the option is
+        // refused before any configuration is loaded (measured, 8.57.1: exit 2, a
+        // `.eslintrc.js` and an `eslint.config.js` that write a file did not run).
+        "--no-eslintrc",
     ];
     const VALUED: &[&str] = &[
         "--max-warnings",
@@ -389,6 +396,10 @@ fn eslint_reads(args: &[Word]) -> bool {
         "--fix-type",
         "-c",
         "--config",
+        // eslint 8's environments and globals (data: a plugin's environment needs `--plugin`).
+        "--env",
+        // Prints the configuration for a file, loaded as for linting it, and lints nothing.
+        "--print-config",
     ];
     const FORMATS: &[&str] = &["stylish", "json", "json-with-metadata", "html"];
     let mut i = 0;
@@ -421,6 +432,9 @@ fn eslint_reads(args: &[Word]) -> bool {
                 if args.get(i - 1).is_none_or(|w| w.value.is_none()) {
                     return false;
                 }
+            }
+            if option == "--print-config" {
+                operands += 1;
             }
             continue;
         }

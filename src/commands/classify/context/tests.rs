@@ -7239,6 +7239,31 @@ fn response_files_perl_check_fonts_eslint_pytest_collection_awkpath() {
             "eslint -f ./fmt.js app.js",
             Some("eslint"),
         ),
+        // eslint 8's --no-eslintrc: no configuration is loaded, flat or not.
+        case(
+            "eslint-no-eslintrc",
+            eslint_import,
+            "eslint web/src --no-eslintrc --env node,es2020 2>&1 | head -30",
+            None,
+        ),
+        case(
+            "eslint-no-eslintrc-plugin",
+            eslint_import,
+            "eslint --no-eslintrc --plugin foo app.js",
+            Some("eslint"),
+        ),
+        case(
+            "eslint-print-config",
+            eslint_data,
+            "eslint --print-config app.js | jq '.rules | keys | length'",
+            None,
+        ),
+        case(
+            "eslint-print-config-import",
+            eslint_import,
+            "eslint --print-config app.js",
+            Some("eslint.config.mjs"),
+        ),
         // pytest --co imports the test modules: each judged.
         with(
             "pytest-co",

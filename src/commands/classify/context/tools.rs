@@ -1599,6 +1599,12 @@ fn eslint_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     if matches!(args, [a] if ["--version", "-v", "--help", "-h"].iter().any(|o| a.is(o))) {
         return;
     }
+    // `--no-eslintrc`: eslintrc mode reads no configuration file, and flat mode (chosen by
+    // ESLINT_USE_FLAT_CONFIG or an `eslint.config.*` up the tree, found without loading it)
+    // refuses the option before loading one (measured, eslint 8.57.1).
+    if args.iter().any(|a| a.is("--no-eslintrc")) {
+        return;
+    }
     if here.env.is_set("ESLINT_USE_FLAT_CONFIG") {
         out.push(
             Level::Unknown,
