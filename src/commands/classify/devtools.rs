@@ -280,7 +280,8 @@ pub const PRETTIER_CONFIG: &str =
 /// printed, with options that only choose formatting and output. `--write`, `--cache` (which
 /// writes `node_modules/.cache/prettier`), `--plugin`, `--config` and every option not below
 /// are refused; an operand must be a plain file name (a directory or glob reaches
-/// configuration files in directories not read here).
+/// configuration files in directories not read here); without one, standard input is
+/// formatted (`--parser` one of prettier's own).
 fn prettier_reads(args: &[Word]) -> bool {
     const FLAGS: &[&str] = &[
         "--check",
@@ -324,8 +325,38 @@ fn prettier_reads(args: &[Word]) -> bool {
         "--html-whitespace-sensitivity",
         "--object-wrap",
         "--ignore-path",
+        // The name standard input is formatted as: its directory is where the configuration
+        // is searched for (the context reads it, from the working directory too).
+        "--stdin-filepath",
     ];
-    let mut operands = 0;
+    // prettier 3's own parsers (prettier 2 also took a module's path here, which ran).
+    const PARSERS: &[&str] = &[
+        "babel",
+        "babel-flow",
+        "babel-ts",
+        "flow",
+        "typescript",
+        "espree",
+        "meriyah",
+        "acorn",
+        "css",
+        "less",
+        "scss",
+        "json",
+        "json5",
+        "jsonc",
+        "json-stringify",
+        "graphql",
+        "markdown",
+        "mdx",
+        "vue",
+        "yaml",
+        "glimmer",
+        "html",
+        "angular",
+        "lwc",
+    ];
+    let mut i = 0;
     let mut i = 0;
     while let Some(a) = args.get(i) {
         i += 1;
@@ -334,6 +365,17 @@ fn prettier_reads(args: &[Word]) -> bool {
         };
         let option = v.split_once('=').map_or(v, |(o, _)| o);
         if FLAGS.contains(&v) {
+        } else if option == "--parser" {
+            let value = match v.split_once('=') {
+                Some((_, value)) => Some(value),
+                None => {
+                    i += 1;
+                    args.get(i - 1).and_then(|w| w.value.as_deref())
+                }
+            };
+            if !value.is_some_and(|p| PARSERS.contains(&p)) {
+                return false;
+            }
         } else if VALUED.contains(&option) {
             if option == v {
                 i += 1;
@@ -345,11 +387,12 @@ fn prettier_reads(args: &[Word]) -> bool {
             || v.contains(['*', '?', '[', '{'])
         {
             return false;
-        } else {
-            operands += 1;
         }
     }
-    operands > 0
+    // With no file operand prettier formats standard input (when it is not a terminal) onto
+    // standard output, its configuration searched for from the working directory (or
+    // `--stdin-filepath`'s directory); on a terminal it prints its usage.
+    true
 }
 
 /// The finding on eslint's reading run: its configuration file is JavaScript it runs

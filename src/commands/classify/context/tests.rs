@@ -6960,6 +6960,11 @@ fn harmless_configuration_and_options_that_turn_it_off() {
         case("prettier-write", prettier_json, "prettier --write a.txt", Some("rewrites")),
         case("prettier-cache", prettier_json, "prettier --check --cache a.txt", Some("prettier")),
         case("prettier-dir", prettier_json, "prettier --check src", Some("prettier")),
+        // Standard input: the configuration is searched for from the working directory.
+        case("prettier-stdin", prettier_json, "prettier --parser typescript < a.txt", None),
+        case("prettier-stdin-js", prettier_js, "prettier --parser typescript < a.txt", Some(".prettierrc.js")),
+        case("prettier-stdin-module-parser", prettier_json, "prettier --parser ./parse.js < a.txt", Some("prettier")),
+        case("prettier-stdin-path", prettier_json, "cat a.txt | prettier --stdin-filepath web/a.ts", None),
         // make -n follows an include of fixed names.
         case("make-include", make_include, "make -n all", None),
         case("make-include-shell", make_include_shell, "make -n all", Some("make")),
