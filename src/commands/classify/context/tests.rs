@@ -3566,6 +3566,28 @@ fn pagers_tools_and_interpreters() {
             "make -p -f /dev/null 2>/dev/null | grep -c '^CC'",
             None,
         ),
+        // No makefile found where it runs, and no target: no goal either.
+        case(
+            "make-print-database-none-found",
+            |p| p.write("repo/fx/.keep", ""),
+            "cd fx && gmake -pq 2>/dev/null | grep -c '^[a-z]*:'",
+            None,
+        ),
+        case(
+            "make-none-found-target",
+            |p| p.write("repo/fx/hello.c", "int main(void) { return 0; }\n"),
+            "cd fx && make -p hello",
+            Some("build recipes"),
+        ),
+        Case {
+            env: &[("MAKEFILES", "extra.mk")],
+            ..case(
+                "make-none-found-makefiles",
+                |p| p.write("repo/fx/extra.mk", "all:\n\ttouch x\n"),
+                "cd fx && make -p",
+                Some("build recipes"),
+            )
+        },
         // A target named: the built-in rules build it (cc runs).
         case(
             "make-no-makefile-target",
