@@ -4732,11 +4732,35 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
     }
 }
 
-/// The compiler driver runs its passes (`cc1`, `as`, `collect2`) from the directories these
-/// variables name before its own (gcc's manual, "Environment Variables"; clang's driver reads
-/// `COMPILER_PATH` too): a syntax check runs what a planted `cc1` does.
-/// `COMPILER_PATH` of directories that are missing or empty adds no pass (gcc looks a pass up
-/// as `DIR/NAME` and `DIR/MACHINE/VERSION/NAME`; an empty element is the working directory).
+/// The driver's variables that make a compile do more than read, each with what it does:
+/// - it runs its passes (`cc1`, `as`, `collect2`) from the directories `COMPILER_PATH` and
+///   `GCC_EXEC_PREFIX` name before its own (gcc's manual, "Environment Variables"; clang's
+///   driver reads `COMPILER_PATH` too): a syntax check runs what a planted `cc1` does;
+/// - clang writes what `CC_PRINT_OPTIONS`, `CC_PRINT_HEADERS`, `CC_LOG_DIAGNOSTICS` and
+///   `CC_PRINT_PROC_STAT` turn on to the file their `_FILE` variable names;
+/// - gcc runs the whole compilation again with the options `GCC_COMPARE_DEBUG` names;
+/// - the preprocessor writes a Make rule of the headers it read to the file
+///   `DEPENDENCIES_OUTPUT` or `SUNPRO_DEPENDENCIES` names, as -MD would (gcc's and clang's
+///   manuals; measured with cpp 12: `cpp -P x.c` wrote it).
+///
+/// `cc`, `c++` and `cpp` may be clang (Debian's alternatives), so every variable for every
+/// driver.
+const COMPILER_VARIABLES: &[(&str, Level, &str)] = &[
+    ("COMPILER_PATH", Level::Unknown, "the compiler runs its passes from the directories COMPILER_PATH names"),
+    ("GCC_EXEC_PREFIX", Level::Unknown, "the compiler runs its passes from the directories GCC_EXEC_PREFIX names"),
+    ("CC_PRINT_OPTIONS", Level::Unknown, "CC_PRINT_OPTIONS makes clang write what it prints to the file CC_PRINT_OPTIONS_FILE names"),
+    ("CC_PRINT_HEADERS", Level::Unknown, "CC_PRINT_HEADERS makes clang write what it prints to the file CC_PRINT_HEADERS_FILE names"),
+    ("CC_LOG_DIAGNOSTICS", Level::Unknown, "CC_LOG_DIAGNOSTICS makes clang write what it prints to the file CC_LOG_DIAGNOSTICS_FILE names"),
+    ("CC_PRINT_PROC_STAT", Level::Unknown, "CC_PRINT_PROC_STAT makes clang write what it prints to the file CC_PRINT_PROC_STAT_FILE names"),
+    ("GCC_COMPARE_DEBUG", Level::Unknown, "GCC_COMPARE_DEBUG makes gcc run the compilation again with the options it names"),
+    ("DEPENDENCIES_OUTPUT", Level::Write, "the preprocessor writes its dependencies to the file DEPENDENCIES_OUTPUT names"),
+    ("SUNPRO_DEPENDENCIES", Level::Write, "the preprocessor writes its dependencies to the file SUNPRO_DEPENDENCIES names"),
+];
+
+/// [`COMPILER_VARIABLES`] set in the environment, but a `COMPILER_PATH` of directories that
+/// are missing or empty, which adds no pass (gcc looks a pass up as `DIR/NAME` and
+/// `DIR/MACHINE/VERSION/NAME`; an empty element is the working directory); and clang's
+/// `CCC_OVERRIDE_OPTIONS`, whose edits of the command line are judged ([`override_reads`]).
 fn compiler_env(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let empty_dirs = |list: &str| {
         list.split(':').all(|dir| {
@@ -4747,21 +4771,13 @@ fn compiler_env(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 )
         })
     };
-    for name in ["COMPILER_PATH", "GCC_EXEC_PREFIX"] {
-        let harmless = name == "COMPILER_PATH"
+    for (name, level, reason) in COMPILER_VARIABLES {
+        let harmless = *name == "COMPILER_PATH"
             && matches!(here.env.get(name), Var::Set(list) if empty_dirs(list));
         if here.env.is_set(name) && !harmless {
-            out.push(
-                Level::Unknown,
-                format!("the compiler runs its passes from the directories {name} names"),
-            );
+            out.push(*level, *reason);
         }
     }
-    // clang's driver edits its own command line by CCC_OVERRIDE_OPTIONS (`+-fplugin=x.so`
-    // appends an option that loads code, `s/…/…/` rewrites one: clang's Driver.cpp,
-    // applyOverrideOptions), and writes what CC_PRINT_OPTIONS, CC_PRINT_HEADERS,
-    // CC_LOG_DIAGNOSTICS and CC_PRINT_PROC_STAT turn on to the file their `_FILE` variable
-    // names. `cc`, `c++` and `cpp` may be clang (Debian's alternatives), so every driver here.
     match here.env.get("CCC_OVERRIDE_OPTIONS") {
         Var::Unset => {}
         Var::Set(edits) if override_reads(here.program, args, edits) => {}
@@ -4769,36 +4785,6 @@ fn compiler_env(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             Level::Unknown,
             "CCC_OVERRIDE_OPTIONS edits clang's command line (an added -fplugin loads code)",
         ),
-    }
-    for name in [
-        "CC_PRINT_OPTIONS",
-        "CC_PRINT_HEADERS",
-        "CC_LOG_DIAGNOSTICS",
-        "CC_PRINT_PROC_STAT",
-    ] {
-        if here.env.is_set(name) {
-            out.push(
-                Level::Unknown,
-                format!("{name} makes clang write what it prints to the file {name}_FILE names"),
-            );
-        }
-    }
-    // gcc runs the whole compilation again with the options GCC_COMPARE_DEBUG names.
-    if here.env.is_set("GCC_COMPARE_DEBUG") {
-        out.push(
-            Level::Unknown,
-            "GCC_COMPARE_DEBUG makes gcc run the compilation again with the options it names",
-        );
-    }
-    // The preprocessor writes a Make rule of the headers it read to the file these name, as
-    // -MD would (gcc's and clang's manuals; measured with cpp 12: `cpp -P x.c` wrote it).
-    for name in ["DEPENDENCIES_OUTPUT", "SUNPRO_DEPENDENCIES"] {
-        if here.env.is_set(name) {
-            out.push(
-                Level::Write,
-                format!("the preprocessor writes its dependencies to the file {name} names"),
-            );
-        }
     }
 }
 
