@@ -357,7 +357,6 @@ fn prettier_reads(args: &[Word]) -> bool {
         "lwc",
     ];
     let mut i = 0;
-    let mut i = 0;
     while let Some(a) = args.get(i) {
         i += 1;
         let Some(v) = a.value.as_deref() else {
