@@ -10415,6 +10415,43 @@ fn round_29_reading_modes_in_context() {
             "eslint web/src/lib.js",
             None,
         ),
+        // `extends` of a JSON file beside it: data, read as such (round 36's tune part).
+        case(
+            "eslintrc-extends-json-file",
+            |p| {
+                p.write("repo/eslint-base.json", "{\"rules\": {}}\n");
+                p.write(
+                    "repo/.eslintrc.json",
+                    "{\"root\": true, \"extends\": [\"./eslint-base.json\"], \"env\": {\"node\": true}}\n",
+                );
+            },
+            "eslint web/src/lib.js 2>&1 | head -60",
+            None,
+        ),
+        case(
+            "eslintrc-extends-json-plugin",
+            |p| {
+                p.write("repo/eslint-base.json", "{\"plugins\": [\"evil\"]}\n");
+                p.write(
+                    "repo/.eslintrc.json",
+                    "{\"root\": true, \"extends\": \"./eslint-base.json\"}\n",
+                );
+            },
+            "eslint web/src/lib.js",
+            Some(".eslintrc.json"),
+        ),
+        case(
+            "eslintrc-extends-js-file",
+            |p| {
+                p.write("repo/eslint-base.js", "module.exports = {};\n");
+                p.write(
+                    "repo/.eslintrc.json",
+                    "{\"root\": true, \"extends\": [\"./eslint-base.js\"]}\n",
+                );
+            },
+            "eslint web/src/lib.js",
+            Some(".eslintrc.json"),
+        ),
         case(
             "eslintrc-js",
             |p| p.write("repo/.eslintrc.js", "module.exports = {};\n"),

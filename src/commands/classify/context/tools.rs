@@ -1765,7 +1765,7 @@ fn eslintrc_in(dir: &Path, out: &mut Verdict) -> Eslintrc {
             continue;
         };
         let loads = match serde_json::from_str::<serde_json::Value>(&text) {
-            Ok(v) => eslintrc_loads(&v),
+            Ok(v) => eslintrc_loads(&v, dir, 0),
             // YAML, or JSON with comments: any mention of what loads a module counts.
             Err(_) => ["plugin", "parser", "processor", "extends"]
                 .iter()
@@ -1789,7 +1789,7 @@ fn eslintrc_in(dir: &Path, out: &mut Verdict) -> Eslintrc {
         serde_json::from_str::<serde_json::Value>(&text).map(|v| v.get("eslintConfig").cloned());
     match key {
         Ok(None) => found,
-        Ok(Some(v)) if !eslintrc_loads(&v) => Eslintrc::Data,
+        Ok(Some(v)) if !eslintrc_loads(&v, dir, 0) => Eslintrc::Data,
         _ => Eslintrc::Loads(format!(
             "eslint 8's configuration in {} (eslintConfig) names modules it loads or cannot be read here",
             package.display()
@@ -1802,24 +1802,46 @@ fn eslintrc_only_parser_options(text: &str) -> bool {
     text.matches("parser").count() == text.matches("parserOptions").count()
 }
 
-/// An eslintrc object that names a module: `plugins`, `parser`, `processor`, an `extends` entry
-/// not built into eslint (`eslint:recommended`, `eslint:all`), or any of these in `overrides`.
-/// Anything but an object counts as naming one.
-fn eslintrc_loads(v: &serde_json::Value) -> bool {
+/// An eslintrc object (of a file in `dir`) that names a module: `plugins`, `parser`,
+/// `processor`, an `extends` entry neither built into eslint (`eslint:recommended`,
+/// `eslint:all`) nor a relative path to a `.json` file that names none itself (eslint 8 reads a
+/// path from the extending file's directory, and a `.json` one as JSON: data; followed
+/// [`MAX_EXTENDS`] deep), or any of these in `overrides`. Anything but an object counts as
+/// naming one.
+fn eslintrc_loads(v: &serde_json::Value, dir: &Path, depth: usize) -> bool {
+    const MAX_EXTENDS: usize = 4; // a chain of shared JSON files deeper than this is not followed
     let Some(map) = v.as_object() else {
         return true;
     };
-    let builtin = |e: &serde_json::Value| e.as_str().is_some_and(|s| s.starts_with("eslint:"));
+    let data = |e: &serde_json::Value| {
+        let Some(s) = e.as_str() else {
+            return false;
+        };
+        if s.starts_with("eslint:") {
+            return true;
+        }
+        let relative = s.starts_with("./") || s.starts_with("../");
+        if !relative || !s.ends_with(".json") || depth >= MAX_EXTENDS {
+            return false;
+        }
+        let file = files::join(dir, s);
+        let files::Contents::Text(text) = files::read_text(&file) else {
+            return false;
+        };
+        let base = file.parent().unwrap_or(dir);
+        serde_json::from_str::<serde_json::Value>(&text)
+            .is_ok_and(|inner| !eslintrc_loads(&inner, base, depth + 1))
+    };
     map.iter().any(|(key, value)| match key.as_str() {
         "plugins" => value.as_array().is_none_or(|a| !a.is_empty()),
         "parser" | "processor" => true,
         "extends" => match value {
-            serde_json::Value::Array(entries) => !entries.iter().all(builtin),
-            other => !builtin(other),
+            serde_json::Value::Array(entries) => !entries.iter().all(data),
+            other => !data(other),
         },
         "overrides" => value
             .as_array()
-            .is_none_or(|list| list.iter().any(eslintrc_loads)),
+            .is_none_or(|list| list.iter().any(|o| eslintrc_loads(o, dir, depth))),
         _ => false,
     })
 }
