@@ -4127,3 +4127,18 @@ fn ruff_on_standard_input() {
         ("ruff check --select - < a.py", Write),
     ]);
 }
+
+/// Round 36's tune part: ag's file-type switches, eu-unstrip's list mode.
+#[test]
+fn round_36_tune_readers() {
+    assert_levels(&[
+        ("ag --python 'return' src", ReadOnly),
+        ("ag --js --yaml -l TODO .", ReadOnly),
+        ("ag --python --pager less x", Unknown),
+        ("eu-unstrip -n -e build/widget", ReadOnly),
+        ("eu-unstrip --list-only --core=core.1", ReadOnly),
+        ("eu-unstrip -e build/widget", Write),
+        ("eu-unstrip -n -o out -e build/widget", Write),
+        ("eu-unstrip stripped debug.elf", Write),
+    ]);
+}
