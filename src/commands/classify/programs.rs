@@ -1342,14 +1342,13 @@ fn eu_unstrip_lists(args: &[Word]) -> bool {
             "-k" | "--kernel" | "-K" | "--offline-kernel" | "-f" | "--match-file-names" | "-i"
             | "--ignore-missing" | "-m" | "--module-names" | "-a" | "--all" => {}
             "--core" | "--debuginfo-path" if inline => {}
-            o if VALUED.contains(&o) => {
-                if !inline {
-                    i += 1;
-                    if values.get(i - 1).is_none() {
-                        return false;
-                    }
+            o if VALUED.contains(&o) && !inline => {
+                i += 1;
+                if values.get(i - 1).is_none() {
+                    return false;
                 }
             }
+            o if VALUED.contains(&o) => {}
             // `-ne FILE`-style clusters are not taken; a lone `-` or an operand is a module
             // pattern or a file.
             o if o.starts_with('-') => return false,
