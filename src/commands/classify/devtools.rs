@@ -106,9 +106,11 @@ pub fn ruff(args: &[Word]) -> Verdict {
             .iter()
             .any(|a| a.is("--show-settings") || a.is("--show-files"));
     let mut v = Verdict::read_only();
+    let stdin = reads_stdin(rest);
     // `ruff check` and `ruff format --check`/`--diff` write their cache (`.ruff_cache` in the
-    // project) unless `--no-cache` or `RUFF_NO_CACHE` (measured, ruff 0.17.6).
-    if !shows && !rest.iter().any(|a| a.is("--no-cache")) {
+    // project) unless `--no-cache` or `RUFF_NO_CACHE` (measured, ruff 0.17.6); from standard
+    // input they write none.
+    if !shows && !stdin && !rest.iter().any(|a| a.is("--no-cache")) {
         v.push_unless(
             Level::Write,
             "ruff writes its cache (.ruff_cache) unless --no-cache or RUFF_NO_CACHE",
@@ -117,7 +119,7 @@ pub fn ruff(args: &[Word]) -> Verdict {
     }
     match sub {
         Some("check") => {}
-        Some("format") if rest.iter().any(|a| a.is("--check") || a.is("--diff")) => {}
+        Some("format") if stdin || rest.iter().any(|a| a.is("--check") || a.is("--diff")) => {}
         Some("version" | "help" | "rule" | "linter" | "--version" | "--help" | "-V" | "-h") => {
             return Verdict::read_only()
         }
@@ -129,11 +131,13 @@ pub fn ruff(args: &[Word]) -> Verdict {
                 Level::Unknown,
                 format!("an argument of ruff is only known at run time: {}", a.text),
             ),
-            Some(x) if x.starts_with('-') => {
+            Some(x) if x.starts_with('-') && x != "-" => {
                 let name = x.split('=').next().unwrap_or(x);
                 if WRITES.contains(&name) {
-                    // A fix is never applied by a command that only shows (above).
-                    if !(shows && matches!(name, "--fix" | "--fix-only" | "--unsafe-fixes")) {
+                    // A fix is never applied by a command that only shows (above), nor to a
+                    // file when the code comes from standard input (printed instead).
+                    let fix = matches!(name, "--fix" | "--fix-only" | "--unsafe-fixes");
+                    if !((shows || stdin) && fix) {
                         v.push(
                             Level::Write,
                             format!("ruff {name} rewrites or writes files"),
@@ -150,6 +154,62 @@ pub fn ruff(args: &[Word]) -> Verdict {
         }
     }
     v
+}
+
+/// Whether `ruff check`/`ruff format` (`rest`, after the sub-command) reads its code from
+/// standard input, as ruff's `is_stdin` decides: `--stdin-filename` given (any file operand is
+/// then ignored), or `-` its only operand. It then prints diagnostics, fixes and formatted code
+/// on standard output and writes no cache (measured, ruff 0.17.6: `check -`, `check --fix -`,
+/// `format -`, `check --stdin-filename x.py` left the directory as it was). `None`-valued words
+/// make it `false`.
+fn reads_stdin(rest: &[Word]) -> bool {
+    const VALUED: &[&str] = &[
+        "--select",
+        "--ignore",
+        "--extend-select",
+        "--extend-ignore",
+        "--per-file-ignores",
+        "--extend-per-file-ignores",
+        "--output-format",
+        "--config",
+        "--target-version",
+        "--line-length",
+        "--exclude",
+        "--extend-exclude",
+        "--fixable",
+        "--unfixable",
+        "--extend-fixable",
+        "--dummy-variable-rgx",
+        "--range",
+        "--color",
+        "--stdin-filename",
+        "-o",
+        "--output-file",
+    ];
+    let Some(values) = values(rest) else {
+        return false;
+    };
+    if values
+        .iter()
+        .any(|v| *v == "--stdin-filename" || v.starts_with("--stdin-filename="))
+    {
+        return true;
+    }
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if *v == "--" {
+            operands.extend(values[i..].iter().copied());
+            break;
+        }
+        if VALUED.contains(v) {
+            i += 1;
+        } else if !v.starts_with('-') || *v == "-" {
+            operands.push(*v);
+        }
+    }
+    operands == ["-"]
 }
 
 /// `tsc`: reads with `--noEmit`, unless an option writes anyway. tsc's command line is read as
@@ -247,7 +307,8 @@ pub const PRETTIER_CONFIG: &str =
 /// printed, with options that only choose formatting and output. `--write`, `--cache` (which
 /// writes `node_modules/.cache/prettier`), `--plugin`, `--config` and every option not below
 /// are refused; an operand must be a plain file name (a directory or glob reaches
-/// configuration files in directories not read here).
+/// configuration files in directories not read here); without one, standard input is
+/// formatted (`--parser` one of prettier's own).
 fn prettier_reads(args: &[Word]) -> bool {
     const FLAGS: &[&str] = &[
         "--check",
@@ -291,8 +352,37 @@ fn prettier_reads(args: &[Word]) -> bool {
         "--html-whitespace-sensitivity",
         "--object-wrap",
         "--ignore-path",
+        // The name standard input is formatted as: its directory is where the configuration
+        // is searched for (the context reads it, from the working directory too).
+        "--stdin-filepath",
     ];
-    let mut operands = 0;
+    // prettier 3's own parsers (prettier 2 also took a module's path here, which ran).
+    const PARSERS: &[&str] = &[
+        "babel",
+        "babel-flow",
+        "babel-ts",
+        "flow",
+        "typescript",
+        "espree",
+        "meriyah",
+        "acorn",
+        "css",
+        "less",
+        "scss",
+        "json",
+        "json5",
+        "jsonc",
+        "json-stringify",
+        "graphql",
+        "markdown",
+        "mdx",
+        "vue",
+        "yaml",
+        "glimmer",
+        "html",
+        "angular",
+        "lwc",
+    ];
     let mut i = 0;
     while let Some(a) = args.get(i) {
         i += 1;
@@ -301,6 +391,17 @@ fn prettier_reads(args: &[Word]) -> bool {
         };
         let option = v.split_once('=').map_or(v, |(o, _)| o);
         if FLAGS.contains(&v) {
+        } else if option == "--parser" {
+            let value = match v.split_once('=') {
+                Some((_, value)) => Some(value),
+                None => {
+                    i += 1;
+                    args.get(i - 1).and_then(|w| w.value.as_deref())
+                }
+            };
+            if !value.is_some_and(|p| PARSERS.contains(&p)) {
+                return false;
+            }
         } else if VALUED.contains(&option) {
             if option == v {
                 i += 1;
@@ -312,11 +413,12 @@ fn prettier_reads(args: &[Word]) -> bool {
             || v.contains(['*', '?', '[', '{'])
         {
             return false;
-        } else {
-            operands += 1;
         }
     }
-    operands > 0
+    // With no file operand prettier formats standard input (when it is not a terminal) onto
+    // standard output, its configuration searched for from the working directory (or
+    // `--stdin-filepath`'s directory); on a terminal it prints its usage.
+    true
 }
 
 /// The finding on eslint's reading run: its configuration file is JavaScript it runs
@@ -329,7 +431,9 @@ pub const ESLINT_CONFIG: &str =
 /// `--cache` and its options, `-o` (a report file), `-f` other than a built-in formatter (a
 /// module), `--plugin`, `--parser`, `--rulesdir`, `--resolve-plugins-relative-to` (modules),
 /// `--init` (runs npm), `--inspect-config`, `--mcp` (servers), the suppression options (write
-/// `eslint-suppressions.json`), `--stdin`, `--flag`, and any other option.
+/// `eslint-suppressions.json`), `--stdin`, `--flag`, and any other option. eslint 8's
+/// `--no-eslintrc` and `--env` are taken (the context then reads no configuration), and
+/// `--print-config FILE`, which loads what linting FILE would.
 fn eslint_reads(args: &[Word]) -> bool {
     const FLAGS: &[&str] = &[
         "--quiet",
@@ -345,6 +449,11 @@ fn eslint_reads(args: &[Word]) -> bool {
         "--fix-dry-run",
         "--stats",
         "--no-config-lookup",
+        // eslint 8's eslintrc mode: no `.eslintrc.*` or `eslintConfig` is read; where a flat
+        // configuration is in use (eslint 9, or 8.57 finding `eslint.config.js`) the option is
+        // refused before any configuration is loaded (measured, 8.57.1: exit 2, a
+        // `.eslintrc.js` and an `eslint.config.js` that write a file did not run).
+        "--no-eslintrc",
     ];
     const VALUED: &[&str] = &[
         "--max-warnings",
@@ -356,6 +465,10 @@ fn eslint_reads(args: &[Word]) -> bool {
         "--fix-type",
         "-c",
         "--config",
+        // eslint 8's environments and globals (data: a plugin's environment needs `--plugin`).
+        "--env",
+        // Prints the configuration for a file, loaded as for linting it, and lints nothing.
+        "--print-config",
     ];
     const FORMATS: &[&str] = &["stylish", "json", "json-with-metadata", "html"];
     let mut i = 0;
@@ -388,6 +501,9 @@ fn eslint_reads(args: &[Word]) -> bool {
                 if args.get(i - 1).is_none_or(|w| w.value.is_none()) {
                     return false;
                 }
+            }
+            if option == "--print-config" {
+                operands += 1;
             }
             continue;
         }

@@ -732,6 +732,10 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if p == "ptar" && ptar_lists(args) {
         return Some(Verdict::read_only());
     }
+    // Round 36's tune part (cls56).
+    if p == "eu-unstrip" && eu_unstrip_lists(args) {
+        return Some(Verdict::read_only());
+    }
     if let Some((_, what)) = WRITES.iter().find(|(name, _)| *name == p) {
         let mut v = Verdict::write(format!("{p} {what}"));
         if matches!(p, "cp" | "install" | "rsync") {
@@ -1306,4 +1310,50 @@ pub fn ptar_lists(args: &[Word]) -> bool {
     letters.contains('t')
         && !letters.contains(['c', 'x'])
         && letters.chars().all(|c| "DdcvzthxICfT".contains(c))
+}
+
+/// `eu-unstrip -n` (`--list-only`): "no files are written, but one line to standard output for
+/// each module" (elfutils 0.188's help), with the options that only choose where modules are
+/// found and which are listed (`-e FILE`, `--core=FILE`, `-M FILE`, `-p PID`, `-k`, `-K`,
+/// `--debuginfo-path=PATH`, `-f`, `-i`, `-m`, `-a`). Not with `-o`/`-d` (output places), `-F`
+/// or `-R` (how files are combined), or any other option.
+fn eu_unstrip_lists(args: &[Word]) -> bool {
+    const VALUED: &[&str] = &[
+        "-e",
+        "--executable",
+        "-M",
+        "--linux-process-map",
+        "-p",
+        "--pid",
+    ];
+    let Some(values) = super::args::values(args) else {
+        return false;
+    };
+    let mut list = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        let (option, inline) = match v.split_once('=') {
+            Some((o, _)) if o.starts_with("--") => (o, true),
+            _ => (*v, false),
+        };
+        match option {
+            "-n" | "--list-only" => list = true,
+            "-k" | "--kernel" | "-K" | "--offline-kernel" | "-f" | "--match-file-names" | "-i"
+            | "--ignore-missing" | "-m" | "--module-names" | "-a" | "--all" => {}
+            "--core" | "--debuginfo-path" if inline => {}
+            o if VALUED.contains(&o) && !inline => {
+                i += 1;
+                if values.get(i - 1).is_none() {
+                    return false;
+                }
+            }
+            o if VALUED.contains(&o) => {}
+            // `-ne FILE`-style clusters are not taken; a lone `-` or an operand is a module
+            // pattern or a file.
+            o if o.starts_with('-') => return false,
+            _ => {}
+        }
+    }
+    list
 }

@@ -1541,6 +1541,13 @@ pub const TOOL_MODULES: &[&str] = &[
     "pylint",
     "autopep8",
     "codespell",
+    // Each has a `__main__` that calls its console script's entry point (pyflakes' `api.main`,
+    // pycodestyle's `_main`, black's `patched_main`, isort's `main`, yamllint's `cli.run`).
+    "pyflakes",
+    "pycodestyle",
+    "black",
+    "isort",
+    "yamllint",
 ];
 
 fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {

@@ -3223,6 +3223,12 @@ fn builtins_attributes_and_modules_that_only_read() {
         ("python3 -m inspect -d json:dumps", ReadOnly),
         ("python3 -m inspect helper", Unknown),
         ("python3 -m inspect -d json -x", Unknown),
+        // A tool's module run with -m is judged as the tool (the context checks the module).
+        ("python3 -m pyflakes src", ReadOnly),
+        ("python3 -m pycodestyle --max-line-length=100 src", ReadOnly),
+        ("python3 -m black --check --no-cache src", ReadOnly),
+        ("python3 -m black src", Write),
+        ("python3 -m isort src", Write),
         ("let 'y=2*3'; echo $y", ReadOnly),
         ("let 'y=$(id)'", Unknown),
         ("for n in $(seq 1 3); do echo $((n*n)); done", ReadOnly),
@@ -4075,5 +4081,79 @@ fn round_33_delimiters_and_redirected_definitions() {
             "show() { sed -n 1p \"$1\"; } </dev/null; show README.md",
             Unknown,
         ),
+    ]);
+}
+
+/// `eval "CMD $(printf %q "$f")"` runs CMD with the value of `f` as one word: printf's `%q`
+/// quotes it for the shell that reads it back (round 35's held-out loop over *.txt).
+#[test]
+fn eval_of_printf_q_words() {
+    assert_levels(&[
+        (
+            "for f in *.txt; do eval \"echo $(printf %q \"$f\")\"; done",
+            ReadOnly,
+        ),
+        (
+            "for f in *.txt; do eval \"wc -l $(printf %q \"${f}\") -c\"; done",
+            ReadOnly,
+        ),
+        (
+            "for f in *.txt; do eval \"rm $(printf %q \"$f\")\"; done",
+            Write,
+        ),
+        // `%s` prints the name as it is, which eval reads as shell code.
+        (
+            "for f in *.txt; do eval \"echo $(printf %s \"$f\")\"; done",
+            Unknown,
+        ),
+        // Unquoted, the substitution's output is split on IFS before eval joins it.
+        (
+            "for f in *.txt; do eval echo $(printf %q \"$f\"); done",
+            Unknown,
+        ),
+        // An unquoted argument is several words, which %q prints run together.
+        (
+            "for f in *.txt; do eval \"echo $(printf %q $f)\"; done",
+            Unknown,
+        ),
+        (
+            "printf() { echo \"$@\"; }; for f in *.txt; do eval \"echo $(printf %q \"$f\")\"; done",
+            Unknown,
+        ),
+    ]);
+}
+
+/// ruff reading standard input (`-` its only operand, or `--stdin-filename`) prints fixes and
+/// formatted code and writes no cache (round 35's `ruff check --stdin-filename x.py -`).
+#[test]
+fn ruff_on_standard_input() {
+    assert_levels(&[
+        (
+            "ruff check --no-cache --stdin-filename x.py - < src/app/cli.py",
+            ReadOnly,
+        ),
+        ("ruff check - < a.py", ReadOnly),
+        ("ruff check --select F401 --fix - < a.py", ReadOnly),
+        ("ruff format - < a.py", ReadOnly),
+        ("cat a.py | ruff format --stdin-filename a.py", ReadOnly),
+        ("ruff format a.py", Write),
+        ("ruff check - a.py", Write),
+        ("ruff check --output-file out.txt - < a.py", Write),
+        ("ruff check --select - < a.py", Write),
+    ]);
+}
+
+/// Round 36's tune part: ag's file-type switches, eu-unstrip's list mode.
+#[test]
+fn round_36_tune_readers() {
+    assert_levels(&[
+        ("ag --python 'return' src", ReadOnly),
+        ("ag --js --yaml -l TODO .", ReadOnly),
+        ("ag --python --pager less x", Unknown),
+        ("eu-unstrip -n -e build/widget", ReadOnly),
+        ("eu-unstrip --list-only --core=core.1", ReadOnly),
+        ("eu-unstrip -e build/widget", Write),
+        ("eu-unstrip -n -o out -e build/widget", Write),
+        ("eu-unstrip stripped debug.elf", Write),
     ]);
 }

@@ -93,11 +93,17 @@ pub fn word(node: Node<'_>, src: &str, vars: &HashMap<String, String>) -> Word {
 /// (`GIT_DIR=~/.git`, `PATH=~/bin:$PATH`).
 pub fn assigned(node: Node<'_>, src: &str, vars: &HashMap<String, String>) -> Word {
     let mut w = word(node, src, vars);
-    let raw = text(node, src);
-    if raw.starts_with('~') || raw.contains(":~") {
+    if assigned_tilde(text(node, src)) {
         w.value = None;
     }
     w
+}
+
+/// Whether bash expands a tilde in `written`, an assignment's value as written: at its start
+/// and after each `:` (`~/.git`, `/bin:~/bin`). Both `NAME=value` before a command and `env
+/// NAME=value` (a word shaped as an assignment) expand so.
+pub fn assigned_tilde(written: &str) -> bool {
+    written.starts_with('~') || written.contains(":~")
 }
 
 const MAX_WORD_DEPTH: usize = 16; // `"$(echo "$(echo …)")"`: deeper guesses are not worth the stack

@@ -5,7 +5,7 @@ use super::env::hijack_reason;
 use super::grammar;
 use super::verdict::Level;
 use super::verdict::{EnvChange, Nested, Verdict};
-use super::words::Word;
+use super::words::{assigned_tilde, Word};
 
 // ---------------------------------------------------------------------------------------------
 // Shells, interpreters, wrappers
@@ -1028,7 +1028,7 @@ pub fn env(args: &[Word]) -> Verdict {
                     if let Some((name, written)) = a.text.split_once('=') {
                         // `env GIT_DIR=~/.git …`: bash expands a tilde in a word shaped as an
                         // assignment, after its `=` and each `:`.
-                        let tilde = written.starts_with('~') || written.contains(":~");
+                        let tilde = assigned_tilde(written);
                         let value = a
                             .value
                             .as_deref()

@@ -260,7 +260,7 @@ fn ledger(here: &Here<'_>, values: &[&str], out: &mut Verdict) {
             );
             return;
         }
-        // `~user/…` is another user's home, which ledger expands and this does not.
+        // `~user/…`: ledger asks the name service, which may know more than the /etc/passwd expand_tilde reads.
         let expanded = if file.starts_with('~') && file != "~" && !file.starts_with("~/") {
             None
         } else {

@@ -143,6 +143,18 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     if empty && !targets {
         return true;
     }
+    // `make -pq` where there is no makefile: with no target named either, make reads only its
+    // built-in rules, has no goal and stops ("No targets specified and no makefile found"),
+    // dry or not (round 35's gmake -pq in an empty directory; measured, GNU make 4.3: nothing
+    // written). A target named could be made by a built-in rule (`make hello` from hello.c).
+    let none_found = makefiles.is_empty()
+        && matches!(here.env.get("MAKEFILES"), Var::Unset)
+        && ["GNUmakefile", "makefile", "Makefile"]
+            .iter()
+            .all(|n| files::absent(&dir.join(n)));
+    if none_found && !targets {
+        return true;
+    }
     if !dry {
         return false;
     }

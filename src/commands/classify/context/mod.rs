@@ -344,6 +344,28 @@ impl Probe {
         self.ctx.env.get(name).map(String::as_str)
     }
 
+    /// Some variable of the context's environment is `value` (a descriptor's number, say).
+    pub fn holds_value(&self, value: &str) -> bool {
+        self.ctx.env.values().any(|v| v == value)
+    }
+
+    /// `program` is found on the context's `PATH` as the file `path` (both with their links
+    /// resolved) from every directory the command may be in.
+    pub fn finds_on_path(&self, program: &str, path: &str) -> bool {
+        let (Some(search), Ok(wanted)) = (
+            self.ctx.env.get("PATH"),
+            std::fs::canonicalize(Path::new(path)),
+        ) else {
+            return false;
+        };
+        self.lost.is_none()
+            && self.dirs.iter().all(|dir| {
+                files::on_path(program, search, dir)
+                    .and_then(|found| std::fs::canonicalize(found).ok())
+                    .is_some_and(|found| found == wanted)
+            })
+    }
+
     /// `path` is a regular file (links followed) in every directory the command may be in.
     pub fn existing_file(&self, path: &str) -> bool {
         self.lost.is_none()

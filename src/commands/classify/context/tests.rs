@@ -3591,6 +3591,28 @@ fn pagers_tools_and_interpreters() {
             "make -p -f /dev/null 2>/dev/null | grep -c '^CC'",
             None,
         ),
+        // No makefile found where it runs, and no target: no goal either.
+        case(
+            "make-print-database-none-found",
+            |p| p.write("repo/fx/.keep", ""),
+            "cd fx && gmake -pq 2>/dev/null | grep -c '^[a-z]*:'",
+            None,
+        ),
+        case(
+            "make-none-found-target",
+            |p| p.write("repo/fx/hello.c", "int main(void) { return 0; }\n"),
+            "cd fx && make -p hello",
+            Some("build recipes"),
+        ),
+        Case {
+            env: &[("MAKEFILES", "extra.mk")],
+            ..case(
+                "make-none-found-makefiles",
+                |p| p.write("repo/fx/extra.mk", "all:\n\ttouch x\n"),
+                "cd fx && make -p",
+                Some("build recipes"),
+            )
+        },
         // A target named: the built-in rules build it (cc runs).
         case(
             "make-no-makefile-target",
@@ -3730,6 +3752,43 @@ fn pagers_tools_and_interpreters() {
                 "clang-override-options-syntax",
                 |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
                 "clang -fsyntax-only hello.c",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
+        // CCC_OVERRIDE_OPTIONS's edits are applied and the edited line judged as written.
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "# +-Wall ^-Wextra O2 x-g X-include")],
+            ..case(
+                "clang-override-options-warnings",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only -O0 hello.c",
+                None,
+            )
+        },
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "+-Wall x-fsyntax-only")],
+            ..case(
+                "clang-override-options-deleted-check",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only hello.c",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "s/-fsyntax-only/-c/")],
+            ..case(
+                "clang-override-options-regex",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -fsyntax-only hello.c",
+                Some("CCC_OVERRIDE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("CCC_OVERRIDE_OPTIONS", "+-MD")],
+            ..case(
+                "clang-override-options-dependencies",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "clang -E hello.c",
                 Some("CCC_OVERRIDE_OPTIONS"),
             )
         },
@@ -6948,6 +7007,11 @@ fn harmless_configuration_and_options_that_turn_it_off() {
         case("prettier-write", prettier_json, "prettier --write a.txt", Some("rewrites")),
         case("prettier-cache", prettier_json, "prettier --check --cache a.txt", Some("prettier")),
         case("prettier-dir", prettier_json, "prettier --check src", Some("prettier")),
+        // Standard input: the configuration is searched for from the working directory.
+        case("prettier-stdin", prettier_json, "prettier --parser typescript < a.txt", None),
+        case("prettier-stdin-js", prettier_js, "prettier --parser typescript < a.txt", Some(".prettierrc.js")),
+        case("prettier-stdin-module-parser", prettier_json, "prettier --parser ./parse.js < a.txt", Some("prettier")),
+        case("prettier-stdin-path", prettier_json, "cat a.txt | prettier --stdin-filepath web/a.ts", None),
         // make -n follows an include of fixed names.
         case("make-include", make_include, "make -n all", None),
         case("make-include-shell", make_include_shell, "make -n all", Some("make")),
@@ -7226,6 +7290,31 @@ fn response_files_perl_check_fonts_eslint_pytest_collection_awkpath() {
             eslint_data,
             "eslint -f ./fmt.js app.js",
             Some("eslint"),
+        ),
+        // eslint 8's --no-eslintrc: no configuration is loaded, flat or not.
+        case(
+            "eslint-no-eslintrc",
+            eslint_import,
+            "eslint web/src --no-eslintrc --env node,es2020 2>&1 | head -30",
+            None,
+        ),
+        case(
+            "eslint-no-eslintrc-plugin",
+            eslint_import,
+            "eslint --no-eslintrc --plugin foo app.js",
+            Some("eslint"),
+        ),
+        case(
+            "eslint-print-config",
+            eslint_data,
+            "eslint --print-config app.js | jq '.rules | keys | length'",
+            None,
+        ),
+        case(
+            "eslint-print-config-import",
+            eslint_import,
+            "eslint --print-config app.js",
+            Some("eslint.config.mjs"),
         ),
         // pytest --co imports the test modules: each judged.
         with(
@@ -9320,6 +9409,84 @@ fn builtins_and_redirections_in_context() {
             "exec 3<>README.md; echo x | tee /dev/fd/3",
             Some("redirection"),
         ),
+        // An append descriptor of an existing file that nothing writes through.
+        case(
+            "exec-append-unused",
+            |p| p.write("repo/notes.txt", "scratch\n"),
+            "exec 3>> notes.txt; git log -1 --format=%s; exec 3>&-",
+            None,
+        ),
+        case(
+            "exec-append-missing",
+            |_| {},
+            "exec 3>> new.txt; git log -1 --format=%s; exec 3>&-",
+            Some("redirection"),
+        ),
+        case(
+            "exec-append-written",
+            |p| p.write("repo/notes.txt", "scratch\n"),
+            "exec 3>>notes.txt; git log -1 --format=%s 1>&3",
+            Some("redirection"),
+        ),
+        case(
+            "exec-append-xtrace",
+            |p| p.write("repo/notes.txt", "scratch\n"),
+            "exec 7>>notes.txt; BASH_XTRACEFD=7; set -x; echo hi",
+            Some("redirection"),
+        ),
+        case(
+            "exec-append-named-number",
+            |p| p.write("repo/notes.txt", "scratch\n"),
+            "exec 3>>notes.txt; git log -1 | gpg --status-fd 3 --verify",
+            Some("redirection"),
+        ),
+        Case {
+            env: &[("GIT_TRACE", "3")],
+            ..case(
+                "exec-append-traced",
+                |p| p.write("repo/notes.txt", "scratch\n"),
+                "exec 3>> notes.txt; git log -1 --format=%s; exec 3>&-",
+                Some("redirection"),
+            )
+        },
+        // `hash -p` of the file PATH finds for the name anyway.
+        case(
+            "hash-p-own-program",
+            |_| {},
+            "hash -p /bin/ls ls; ls | head -3",
+            None,
+        ),
+        case(
+            "hash-p-other-program",
+            |_| {},
+            "hash -p /bin/cat ls; ls | head -3",
+            Some("hash -p"),
+        ),
+        case(
+            "hash-p-path-changed",
+            |_| {},
+            "PATH=/usr/local/bin:$PATH; hash -p /bin/ls ls; ls",
+            Some("hash -p"),
+        ),
+        // `<>` on stdin with stdout and stderr joined: the file is still only read.
+        case(
+            "rw-stdin-joined-streams",
+            |_| {},
+            "wc -l <> README.md 2>&1 | head -60",
+            None,
+        ),
+        case(
+            "rw-stdin-onto-stdout",
+            |_| {},
+            "wc -l <> README.md >&0",
+            Some("redirection"),
+        ),
+        case(
+            "rw-stdin-copied",
+            |_| {},
+            "wc -l <> README.md 3<&0",
+            Some("redirection"),
+        ),
         case(
             "herestring-of-a-line",
             |p| p.write("repo/data.csv", "id,name,qty\n1,bolt,4\n"),
@@ -9621,6 +9788,58 @@ fn gnuplot_codespell_and_docutils_configuration() {
                 },
                 "rst2html guide.rst",
                 Some("dc.conf"),
+            )
+        },
+        // DOCUTILSCONFIG's entries go through `os.path.expanduser`, as bash expands a tilde.
+        Case {
+            env: &[("DOCUTILSCONFIG", "~/du.conf")],
+            ..case(
+                "docutils-config-variable-home",
+                |p| {
+                    guide(p);
+                    p.write("home/du.conf", "[general]\nrecord_dependencies: d.txt\n");
+                },
+                "rst2html guide.rst",
+                Some("record_dependencies"),
+            )
+        },
+        Case {
+            env: &[("DOCUTILSCONFIG", "~"), ("HOME", "$ROOT/home.conf")],
+            ..case(
+                "docutils-config-variable-lone-tilde",
+                |p| {
+                    guide(p);
+                    p.write("home.conf", "[general]\nrecord_dependencies: d.txt\n");
+                },
+                "rst2html guide.rst",
+                Some("record_dependencies"),
+            )
+        },
+        Case {
+            env: &[("DOCUTILSCONFIG", "~root/cls-none.conf:/etc/docutils.conf")],
+            ..case(
+                "docutils-config-variable-user",
+                guide,
+                "rst2html guide.rst",
+                None,
+            )
+        },
+        Case {
+            env: &[("DOCUTILSCONFIG", "~no-such-user-here/du.conf")],
+            ..case(
+                "docutils-config-variable-unknown-user",
+                guide,
+                "rst2html guide.rst",
+                Some("only known at run time"),
+            )
+        },
+        Case {
+            env: &[("DOCUTILSCONFIG", "~/du.conf"), ("HOME", "relative")],
+            ..case(
+                "docutils-config-variable-unknown-home",
+                guide,
+                "rst2html guide.rst",
+                Some("only known at run time"),
             )
         },
     ]);
@@ -10221,6 +10440,43 @@ fn round_29_reading_modes_in_context() {
             "eslint web/src/lib.js",
             None,
         ),
+        // `extends` of a JSON file beside it: data, read as such (round 36's tune part).
+        case(
+            "eslintrc-extends-json-file",
+            |p| {
+                p.write("repo/eslint-base.json", "{\"rules\": {}}\n");
+                p.write(
+                    "repo/.eslintrc.json",
+                    "{\"root\": true, \"extends\": [\"./eslint-base.json\"], \"env\": {\"node\": true}}\n",
+                );
+            },
+            "eslint web/src/lib.js 2>&1 | head -60",
+            None,
+        ),
+        case(
+            "eslintrc-extends-json-plugin",
+            |p| {
+                p.write("repo/eslint-base.json", "{\"plugins\": [\"evil\"]}\n");
+                p.write(
+                    "repo/.eslintrc.json",
+                    "{\"root\": true, \"extends\": \"./eslint-base.json\"}\n",
+                );
+            },
+            "eslint web/src/lib.js",
+            Some(".eslintrc.json"),
+        ),
+        case(
+            "eslintrc-extends-js-file",
+            |p| {
+                p.write("repo/eslint-base.js", "module.exports = {};\n");
+                p.write(
+                    "repo/.eslintrc.json",
+                    "{\"root\": true, \"extends\": [\"./eslint-base.js\"]}\n",
+                );
+            },
+            "eslint web/src/lib.js",
+            Some(".eslintrc.json"),
+        ),
         case(
             "eslintrc-js",
             |p| p.write("repo/.eslintrc.js", "module.exports = {};\n"),
@@ -10625,6 +10881,20 @@ fn round_30_generators_mypy_module_and_installed_modules() {
             SYSTEM,
             Some("mypy"),
         ),
+        with(
+            "py-m-pyflakes",
+            nothing,
+            "python3 -m pyflakes src",
+            SYSTEM,
+            None,
+        ),
+        with(
+            "py-m-pyflakes-shadow",
+            |p| p.write("repo/pyflakes.py", "import os\nos.system('touch ran')\n"),
+            "python3 -m pyflakes src",
+            SYSTEM,
+            Some("pyflakes"),
+        ),
         case("flex-t", scanner, "flex -t scan.l", None),
         case(
             "flex-t-header",
@@ -10905,6 +11175,10 @@ fn xargs_shell_code_over_a_listing_of_plain_names() {
         config(p);
         p.write("repo/config/$(touch x)", "");
     }
+    fn modules(p: &Planted) {
+        p.write("repo/src/app/cli.py", "print(1)\n");
+        p.write("repo/src/app/util.py", "x = 1\n");
+    }
     const ECHO_WC: &str = "ls config | xargs -I{} sh -c 'echo {}; wc -l < config/{}'";
     run(&[
         case("xargs-ls-plain", config, ECHO_WC, None),
@@ -10955,6 +11229,34 @@ fn xargs_shell_code_over_a_listing_of_plain_names() {
             config,
             "ls nosuch | xargs -I{} sh -c 'echo {}'",
             Some("only known at run time"),
+        ),
+        // A glob operand: the names it gives, and what a directory among them holds.
+        case(
+            "xargs-ls-glob",
+            modules,
+            "ls src/app/*.py | xargs -I{} sh -c 'echo \"--- {}\"; head -3 {}'",
+            None,
+        ),
+        case(
+            "xargs-ls-glob-directory",
+            modules,
+            "ls src/* | xargs -I{} sh -c 'echo {}'",
+            None,
+        ),
+        case(
+            "xargs-ls-glob-odd-name",
+            |p| {
+                modules(p);
+                p.write("repo/src/app/x$(touch y).py", "");
+            },
+            "ls src/app/*.py | xargs -I{} sh -c 'echo \"--- {}\"; head -3 {}'",
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-glob-writes",
+            modules,
+            "ls src/app/*.py | xargs -I{} sh -c 'rm {}'",
+            Some("rm"),
         ),
         Case {
             env: &[("QUOTING_STYLE", "shell-always")],

@@ -579,7 +579,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "tsc" => tsconfig(here, args, out),
         "mvn" => maven(here, out),
         "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => {
-            compiler_env(here, out);
+            compiler_env(here, args, out);
             response_files(here, args, out);
         }
         "kubectl" => {
@@ -1179,14 +1179,25 @@ const DOCUTILS_SETTINGS: &[&str] = &[
 pub(super) fn docutils_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     use crate::commands::classify::printers::docutils_math_output;
     let mut configs: Vec<PathBuf> = match here.env.get("DOCUTILSCONFIG") {
-        Var::Set(list) => list
-            .split(':')
-            .filter(|p| !p.is_empty())
-            .map(|p| match (p.strip_prefix("~/"), here.env.home()) {
-                (Some(rest), Some(home)) => home.join(rest),
-                _ => files::join(here.dir, p),
-            })
-            .collect(),
+        // docutils takes each non-blank entry through `os.path.expanduser`, which expands `~`,
+        // `~/…` and `~USER/…` as bash does (HOME, then the user's passwd entry); a HOME or user
+        // not known here leaves the file unknown.
+        Var::Set(list) => {
+            let mut c = Vec::new();
+            for p in list.split(':').filter(|p| !p.trim().is_empty()) {
+                match files::expand_tilde(p, here.env.home().as_deref()) {
+                    Some(path) => c.push(files::join(here.dir, &path.to_string_lossy())),
+                    None => {
+                        out.push(
+                            Level::Unknown,
+                            format!("docutils reads {p}, whose ~ is only known at run time"),
+                        );
+                        return;
+                    }
+                }
+            }
+            c
+        }
         Var::Runtime => {
             out.push(
                 Level::Unknown,
@@ -1588,6 +1599,12 @@ fn eslint_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     if matches!(args, [a] if ["--version", "-v", "--help", "-h"].iter().any(|o| a.is(o))) {
         return;
     }
+    // `--no-eslintrc`: eslintrc mode reads no configuration file, and flat mode (chosen by
+    // ESLINT_USE_FLAT_CONFIG or an `eslint.config.*` up the tree, found without loading it)
+    // refuses the option before loading one (measured, eslint 8.57.1).
+    if args.iter().any(|a| a.is("--no-eslintrc")) {
+        return;
+    }
     if here.env.is_set("ESLINT_USE_FLAT_CONFIG") {
         out.push(
             Level::Unknown,
@@ -1748,7 +1765,7 @@ fn eslintrc_in(dir: &Path, out: &mut Verdict) -> Eslintrc {
             continue;
         };
         let loads = match serde_json::from_str::<serde_json::Value>(&text) {
-            Ok(v) => eslintrc_loads(&v),
+            Ok(v) => eslintrc_loads(&v, dir, 0),
             // YAML, or JSON with comments: any mention of what loads a module counts.
             Err(_) => ["plugin", "parser", "processor", "extends"]
                 .iter()
@@ -1772,7 +1789,7 @@ fn eslintrc_in(dir: &Path, out: &mut Verdict) -> Eslintrc {
         serde_json::from_str::<serde_json::Value>(&text).map(|v| v.get("eslintConfig").cloned());
     match key {
         Ok(None) => found,
-        Ok(Some(v)) if !eslintrc_loads(&v) => Eslintrc::Data,
+        Ok(Some(v)) if !eslintrc_loads(&v, dir, 0) => Eslintrc::Data,
         _ => Eslintrc::Loads(format!(
             "eslint 8's configuration in {} (eslintConfig) names modules it loads or cannot be read here",
             package.display()
@@ -1785,24 +1802,46 @@ fn eslintrc_only_parser_options(text: &str) -> bool {
     text.matches("parser").count() == text.matches("parserOptions").count()
 }
 
-/// An eslintrc object that names a module: `plugins`, `parser`, `processor`, an `extends` entry
-/// not built into eslint (`eslint:recommended`, `eslint:all`), or any of these in `overrides`.
-/// Anything but an object counts as naming one.
-fn eslintrc_loads(v: &serde_json::Value) -> bool {
+/// An eslintrc object (of a file in `dir`) that names a module: `plugins`, `parser`,
+/// `processor`, an `extends` entry neither built into eslint (`eslint:recommended`,
+/// `eslint:all`) nor a relative path to a `.json` file that names none itself (eslint 8 reads a
+/// path from the extending file's directory, and a `.json` one as JSON: data; followed
+/// [`MAX_EXTENDS`] deep), or any of these in `overrides`. Anything but an object counts as
+/// naming one.
+fn eslintrc_loads(v: &serde_json::Value, dir: &Path, depth: usize) -> bool {
+    const MAX_EXTENDS: usize = 4; // a chain of shared JSON files deeper than this is not followed
     let Some(map) = v.as_object() else {
         return true;
     };
-    let builtin = |e: &serde_json::Value| e.as_str().is_some_and(|s| s.starts_with("eslint:"));
+    let data = |e: &serde_json::Value| {
+        let Some(s) = e.as_str() else {
+            return false;
+        };
+        if s.starts_with("eslint:") {
+            return true;
+        }
+        let relative = s.starts_with("./") || s.starts_with("../");
+        if !relative || !s.ends_with(".json") || depth >= MAX_EXTENDS {
+            return false;
+        }
+        let file = files::join(dir, s);
+        let files::Contents::Text(text) = files::read_text(&file) else {
+            return false;
+        };
+        let base = file.parent().unwrap_or(dir);
+        serde_json::from_str::<serde_json::Value>(&text)
+            .is_ok_and(|inner| !eslintrc_loads(&inner, base, depth + 1))
+    };
     map.iter().any(|(key, value)| match key.as_str() {
         "plugins" => value.as_array().is_none_or(|a| !a.is_empty()),
         "parser" | "processor" => true,
         "extends" => match value {
-            serde_json::Value::Array(entries) => !entries.iter().all(builtin),
-            other => !builtin(other),
+            serde_json::Value::Array(entries) => !entries.iter().all(data),
+            other => !data(other),
         },
         "overrides" => value
             .as_array()
-            .is_none_or(|list| list.iter().any(eslintrc_loads)),
+            .is_none_or(|list| list.iter().any(|o| eslintrc_loads(o, dir, depth))),
         _ => false,
     })
 }
@@ -4725,12 +4764,36 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
     }
 }
 
-/// The compiler driver runs its passes (`cc1`, `as`, `collect2`) from the directories these
-/// variables name before its own (gcc's manual, "Environment Variables"; clang's driver reads
-/// `COMPILER_PATH` too): a syntax check runs what a planted `cc1` does.
-/// `COMPILER_PATH` of directories that are missing or empty adds no pass (gcc looks a pass up
-/// as `DIR/NAME` and `DIR/MACHINE/VERSION/NAME`; an empty element is the working directory).
-fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
+/// The driver's variables that make a compile do more than read, each with what it does:
+/// - it runs its passes (`cc1`, `as`, `collect2`) from the directories `COMPILER_PATH` and
+///   `GCC_EXEC_PREFIX` name before its own (gcc's manual, "Environment Variables"; clang's
+///   driver reads `COMPILER_PATH` too): a syntax check runs what a planted `cc1` does;
+/// - clang writes what `CC_PRINT_OPTIONS`, `CC_PRINT_HEADERS`, `CC_LOG_DIAGNOSTICS` and
+///   `CC_PRINT_PROC_STAT` turn on to the file their `_FILE` variable names;
+/// - gcc runs the whole compilation again with the options `GCC_COMPARE_DEBUG` names;
+/// - the preprocessor writes a Make rule of the headers it read to the file
+///   `DEPENDENCIES_OUTPUT` or `SUNPRO_DEPENDENCIES` names, as -MD would (gcc's and clang's
+///   manuals; measured with cpp 12: `cpp -P x.c` wrote it).
+///
+/// `cc`, `c++` and `cpp` may be clang (Debian's alternatives), so every variable for every
+/// driver.
+const COMPILER_VARIABLES: &[(&str, Level, &str)] = &[
+    ("COMPILER_PATH", Level::Unknown, "the compiler runs its passes from the directories COMPILER_PATH names"),
+    ("GCC_EXEC_PREFIX", Level::Unknown, "the compiler runs its passes from the directories GCC_EXEC_PREFIX names"),
+    ("CC_PRINT_OPTIONS", Level::Unknown, "CC_PRINT_OPTIONS makes clang write what it prints to the file CC_PRINT_OPTIONS_FILE names"),
+    ("CC_PRINT_HEADERS", Level::Unknown, "CC_PRINT_HEADERS makes clang write what it prints to the file CC_PRINT_HEADERS_FILE names"),
+    ("CC_LOG_DIAGNOSTICS", Level::Unknown, "CC_LOG_DIAGNOSTICS makes clang write what it prints to the file CC_LOG_DIAGNOSTICS_FILE names"),
+    ("CC_PRINT_PROC_STAT", Level::Unknown, "CC_PRINT_PROC_STAT makes clang write what it prints to the file CC_PRINT_PROC_STAT_FILE names"),
+    ("GCC_COMPARE_DEBUG", Level::Unknown, "GCC_COMPARE_DEBUG makes gcc run the compilation again with the options it names"),
+    ("DEPENDENCIES_OUTPUT", Level::Write, "the preprocessor writes its dependencies to the file DEPENDENCIES_OUTPUT names"),
+    ("SUNPRO_DEPENDENCIES", Level::Write, "the preprocessor writes its dependencies to the file SUNPRO_DEPENDENCIES names"),
+];
+
+/// [`COMPILER_VARIABLES`] set in the environment, but a `COMPILER_PATH` of directories that
+/// are missing or empty, which adds no pass (gcc looks a pass up as `DIR/NAME` and
+/// `DIR/MACHINE/VERSION/NAME`; an empty element is the working directory); and clang's
+/// `CCC_OVERRIDE_OPTIONS`, whose edits of the command line are judged ([`override_reads`]).
+fn compiler_env(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let empty_dirs = |list: &str| {
         list.split(':').all(|dir| {
             !dir.is_empty()
@@ -4740,57 +4803,68 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
                 )
         })
     };
-    for name in ["COMPILER_PATH", "GCC_EXEC_PREFIX"] {
-        let harmless = name == "COMPILER_PATH"
+    for (name, level, reason) in COMPILER_VARIABLES {
+        let harmless = *name == "COMPILER_PATH"
             && matches!(here.env.get(name), Var::Set(list) if empty_dirs(list));
         if here.env.is_set(name) && !harmless {
-            out.push(
-                Level::Unknown,
-                format!("the compiler runs its passes from the directories {name} names"),
-            );
+            out.push(*level, *reason);
         }
     }
-    // clang's driver edits its own command line by CCC_OVERRIDE_OPTIONS (`+-fplugin=x.so`
-    // appends an option that loads code, `s/…/…/` rewrites one: clang's Driver.cpp,
-    // applyOverrideOptions), and writes what CC_PRINT_OPTIONS, CC_PRINT_HEADERS,
-    // CC_LOG_DIAGNOSTICS and CC_PRINT_PROC_STAT turn on to the file their `_FILE` variable
-    // names. `cc`, `c++` and `cpp` may be clang (Debian's alternatives), so every driver here.
-    if here.env.is_set("CCC_OVERRIDE_OPTIONS") {
-        out.push(
+    match here.env.get("CCC_OVERRIDE_OPTIONS") {
+        Var::Unset => {}
+        Var::Set(edits) if override_reads(here.program, args, edits) => {}
+        _ => out.push(
             Level::Unknown,
             "CCC_OVERRIDE_OPTIONS edits clang's command line (an added -fplugin loads code)",
-        );
+        ),
     }
-    for name in [
-        "CC_PRINT_OPTIONS",
-        "CC_PRINT_HEADERS",
-        "CC_LOG_DIAGNOSTICS",
-        "CC_PRINT_PROC_STAT",
-    ] {
-        if here.env.is_set(name) {
-            out.push(
-                Level::Unknown,
-                format!("{name} makes clang write what it prints to the file {name}_FILE names"),
-            );
+}
+
+/// Whether the command line clang runs after CCC_OVERRIDE_OPTIONS's `edits` (its Driver.cpp,
+/// applyOneOverrideOption: space-separated; a leading `#` only silences the notes on standard
+/// error; `+ARG` appends ARG, `^ARG` puts it first, `xARG` deletes every ARG, `XARG` every ARG
+/// and the word after it, `O…` replaces each `-O`/`-On` by `-O…`) still only reads, judged as
+/// that command line would be (`modes::compiler_reads`). A `s/…/…/` edit (a regular
+/// expression over every word), an unrecognized edit or a word only known at run time is not
+/// judged: `false`.
+fn override_reads(program: &str, args: &[Word], edits: &str) -> bool {
+    let Some(mut line): Option<Vec<String>> = args.iter().map(|a| a.value.clone()).collect() else {
+        return false;
+    };
+    let edits = edits.strip_prefix('#').unwrap_or(edits);
+    for edit in edits.split(' ').filter(|e| !e.is_empty()) {
+        let (kind, rest) = edit.split_at(edit.chars().next().map_or(0, char::len_utf8));
+        match kind {
+            "+" => line.push(rest.to_string()),
+            "^" => line.insert(0, rest.to_string()),
+            "x" | "X" => {
+                let mut i = 0;
+                while i < line.len() {
+                    if line[i] == rest {
+                        line.remove(i);
+                        if kind == "X" && i < line.len() {
+                            line.remove(i);
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            "O" => {
+                line.retain(|a| {
+                    let level = a.strip_prefix("-O");
+                    !(level == Some("")
+                        || level.is_some_and(|l| {
+                            l.len() == 1 && matches!(l.as_bytes()[0], b's' | b'z' | b'0'..=b'9')
+                        }))
+                });
+                line.push(format!("-{edit}"));
+            }
+            _ => return false,
         }
     }
-    // gcc runs the whole compilation again with the options GCC_COMPARE_DEBUG names.
-    if here.env.is_set("GCC_COMPARE_DEBUG") {
-        out.push(
-            Level::Unknown,
-            "GCC_COMPARE_DEBUG makes gcc run the compilation again with the options it names",
-        );
-    }
-    // The preprocessor writes a Make rule of the headers it read to the file these name, as
-    // -MD would (gcc's and clang's manuals; measured with cpp 12: `cpp -P x.c` wrote it).
-    for name in ["DEPENDENCIES_OUTPUT", "SUNPRO_DEPENDENCIES"] {
-        if here.env.is_set(name) {
-            out.push(
-                Level::Write,
-                format!("the preprocessor writes its dependencies to the file {name} names"),
-            );
-        }
-    }
+    let refs: Vec<&str> = line.iter().map(String::as_str).collect();
+    crate::commands::classify::modes::compiler_reads(program, &refs)
 }
 
 /// A compiler driver's response files (`gcc @FILE`): each is replaced by the options it holds, and

@@ -748,6 +748,9 @@ impl Walker {
             _ => args,
         };
         let mut verdict = programs::check(program, args);
+        if program == "hash" && self.hashes_own_program(args) {
+            verdict = Verdict::read_only();
+        }
         if program == "enable" && self.disables_plain_builtins(args) {
             verdict = Verdict::read_only();
         }
@@ -1135,7 +1138,12 @@ impl Walker {
     }
 
     pub(super) fn nested_script(&mut self, program: &str, code: &Word) {
-        if let Some(text) = code.value.clone().or_else(|| self.definite_value(code)) {
+        if let Some(text) = code
+            .value
+            .clone()
+            .or_else(|| self.definite_value(code))
+            .or_else(|| self.requoted_script(program, code))
+        {
             let base = program.rsplit('/').next().unwrap_or(program);
             if programs::is_shell(base) {
                 self.child_shell(&text);
@@ -1313,6 +1321,31 @@ impl Walker {
 }
 
 impl Walker {
+    /// `hash -p PATH NAME` where PATH is the very file bash would find for NAME on the
+    /// context's `PATH` in every directory the command may be in (the context's view of the
+    /// file system, links resolved: `/bin/ls` and `/usr/bin/ls` on a merged /usr): NAME then
+    /// runs what it would have run anyway, with the same `argv[0]`. Not when anything in the
+    /// command names `PATH` (it may change what the lookup finds) or a word is only known at
+    /// run time. With the context only.
+    fn hashes_own_program(&self, args: &[Word]) -> bool {
+        let [flag, path, name] = args else {
+            return false;
+        };
+        let (Some(path), Some(name)) = (path.value.as_deref(), name.value.as_deref()) else {
+            return false;
+        };
+        flag.is("-p")
+            && path.starts_with('/')
+            && !name.is_empty()
+            && !name.contains('/')
+            && !args.iter().any(|a| a.glob)
+            && !self.sources.iter().any(|s| s.contains("PATH"))
+            && self
+                .probe
+                .as_ref()
+                .is_some_and(|p| p.finds_on_path(name, path))
+    }
+
     /// `enable -n NAME…` at the top of the command (in no loop, function, subshell or
     /// pipeline, and after no function definition, so every later use of NAME comes after it
     /// in the walk), each NAME a builtin whose program of the same name does what it does
@@ -1355,6 +1388,50 @@ impl Walker {
                     || s.contains("function")
                     || s.replace(' ', "").contains(&definition)
             })
+    }
+
+    /// `eval "CMD $(printf %q "$f")"`: bash's `printf %q` prints its argument quoted so that
+    /// the shell reads it back as that one word, whatever it holds (`x$(touch P).txt` stays a
+    /// name), so the text eval runs is CMD with `"$f"` in place of each such substitution, `f`
+    /// holding the same value when eval runs. Only for `eval` of one double-quoted word (no
+    /// field splitting of the substitution) whose other characters are plain text, with the
+    /// argument a quoted variable (`"$f"`, `"${f}"`) and `printf` bash's builtin here.
+    fn requoted_script(&self, program: &str, code: &Word) -> Option<String> {
+        const OPEN: &str = "$(printf %q \"$";
+        let inner = code
+            .text
+            .strip_prefix('"')?
+            .strip_suffix('"')
+            .filter(|_| program == "eval" && !code.text.contains('…'))?;
+        if !inner.contains(OPEN) || !self.builtin_as_is("printf") {
+            return None;
+        }
+        let mut script = String::new();
+        let mut rest = inner;
+        while let Some(at) = rest.find(OPEN) {
+            let before = &rest[..at];
+            if before.contains(['$', '`', '\\', '"']) {
+                return None;
+            }
+            script.push_str(before);
+            let after = &rest[at + OPEN.len()..];
+            let braced = after.starts_with('{');
+            let name_start = usize::from(braced);
+            let name_end = crate::syntax::scan::name_end(after.as_bytes(), name_start);
+            let name = &after[name_start..name_end];
+            // name_end takes a name that starts with a letter or `_` (not `$1`).
+            if name.is_empty() {
+                return None;
+            }
+            let close = if braced { "}\")" } else { "\")" };
+            rest = after[name_end..].strip_prefix(close)?;
+            script.push_str(&format!("\"${{{name}}}\""));
+        }
+        if rest.contains(['$', '`', '\\', '"']) {
+            return None;
+        }
+        script.push_str(rest);
+        Some(script)
     }
 
     /// The length of `echo WORDS)` at the start of `rest` (what follows a `$(`), when WORDS are
@@ -2313,11 +2390,22 @@ fn plain_text(stdin: &Stdin) -> bool {
 /// or `.`): only options that choose or order the names (`-1`, `-a`, `-A`, `-r`, `-t`, `-S`,
 /// `-U`, `-X`, `-v`, alone or grouped), no option that adds a field, a mark or quotes (`-l`,
 /// `-F`, `-Q`, `-b`), operands of plain characters. Several operands print `DIR:` headers and
-/// blank lines between them, plain too; a file operand prints itself.
+/// blank lines between them, plain too; a file operand prints itself, and a glob operand
+/// (`src/*.py`, plain but for `*` and `?`) the names it gives, as the context reads them.
 fn ls_listing(args: &[Word]) -> Option<Vec<String>> {
     let mut dirs = Vec::new();
     for a in args {
-        let v = a.value.as_deref().filter(|_| !a.glob)?;
+        let v = a.value.as_deref()?;
+        if a.glob {
+            // `ls src/*.py`: the names the glob gives (and what a directory among them holds),
+            // read in context by [`Walker::plain_lines`].
+            let pattern = |c: char| c == '*' || c == '?' || super::evaluation::plain_char(c);
+            if v.starts_with('-') || !v.chars().all(pattern) {
+                return None;
+            }
+            dirs.push(v.to_string());
+            continue;
+        }
         match v.strip_prefix('-') {
             Some(flags) if !flags.is_empty() => {
                 if !flags.chars().all(|c| "1aArtSUXv".contains(c)) {
@@ -2375,9 +2463,22 @@ impl Walker {
                         .iter()
                         .any(|s| s.contains("alias") || s.contains("QUOTING_STYLE"))
                     && dirs.iter().all(|dir| {
-                        probe
-                            .glob_names(&format!("{dir}/*"), MAX_NAMES)
-                            .is_some_and(|names| names.iter().all(|n| plain_line(n)))
+                        let listed = |dir: &str| {
+                            probe
+                                .glob_names(&format!("{dir}/*"), MAX_NAMES)
+                                .is_some_and(|names| names.iter().all(|n| plain_line(n)))
+                        };
+                        if !dir.contains(['*', '?']) {
+                            return listed(dir);
+                        }
+                        // A glob operand: each name it gives is printed, a directory's names
+                        // instead; one that matches nothing is printed by no one (ls fails
+                        // on it), but is taken as not plain here.
+                        probe.glob_names(dir, MAX_NAMES).is_some_and(|names| {
+                            names
+                                .iter()
+                                .all(|n| plain_line(n) && (probe.existing_file(n) || listed(n)))
+                        })
                     })
             }
             Stdin::Piped {

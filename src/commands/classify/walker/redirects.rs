@@ -256,8 +256,8 @@ impl Walker {
         let refused = self.noclobber && matches!(operator.as_str(), ">" | "&>");
         let opens_stdin = operator == "<>"
             && (self.stdin_only_opened(node, src) || self.descriptor_only_read(node, src));
-        let appends_nothing =
-            matches!(operator.as_str(), ">>" | "&>>") && self.appends_nothing(node, src);
+        let appends_nothing = matches!(operator.as_str(), ">>" | "&>>")
+            && (self.appends_nothing(node, src) || self.descriptor_only_read(node, src));
         let writes = match operator.as_str() {
             ">" | "&>" | "<>" if (refused || opens_stdin) && existing() => false,
             ">>" | "&>>" if appends_nothing && existing() => false,
@@ -498,8 +498,10 @@ impl Walker {
     }
 
     /// `<>` (on stdin) belongs to a simple command other than `exec`, none of whose other
-    /// redirections duplicates a descriptor for output, and whose words name no descriptor
-    /// (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`), so only reading its stdin reaches the file.
+    /// redirections duplicates a descriptor other than stdout and stderr onto each other
+    /// (`2>&1` and `>&2` leave the file on stdin alone; `>&0`, `3<&0`, `>&$fd` may not), and whose
+    /// words name no descriptor (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`), so only reading
+    /// its stdin reaches the file.
     fn stdin_only_opened(&self, node: Node<'_>, src: &str) -> bool {
         // `<>f` is read as an error `<` before `>f`: what stands right before the `<`.
         let start = node
@@ -523,18 +525,23 @@ impl Walker {
             .unwrap_or("");
         on_stdin
             && !matches!(name, "exec" | "" | "command" | "builtin" | "eval")
-            && !text.contains(">&")
+            && only_standard_duplications(text)
             && !text.contains("/dev/")
             && !text.contains("/proc/")
     }
 
-    /// `exec 3<>FILE` (a descriptor from 3 to 9, nothing else on the command) that the script
-    /// only reads: `<>` opens without truncating and creates only a missing file (the caller
-    /// asks that it exist), so FILE changes only if something writes through the descriptor.
-    /// Nothing may: in every script walked, `>&` only closes (`3>&-`) or joins stdout and
-    /// stderr (`2>&1`, `>&2`), `<&` only closes or copies onto stdin (`head <&3`), and no path under `/dev/` or `/proc/` (`/dev/fd/3`).
-    /// What a command does with the descriptor it inherits is judged with the command, as for
-    /// `<>` on stdin.
+    /// `exec 3<>FILE` or `exec 3>>FILE` (a descriptor from 3 to 9, nothing else on the command)
+    /// that the script only reads, or never uses: `<>` opens without truncating and `>>` with
+    /// `O_APPEND`, and either creates only a missing file (the caller asks that it exist), so
+    /// FILE changes only if something writes through the descriptor (measured, Linux 6.1: an
+    /// append descriptor opened and closed with nothing written leaves mtime and ctime as they
+    /// were). Nothing may: in every script walked, `>&` only closes (`3>&-`) or joins stdout and
+    /// stderr (`2>&1`, `>&2`), `<&` only closes or copies onto stdin (`head <&3`), no path under
+    /// `/dev/` or `/proc/` (`/dev/fd/3`), no `BASH_XTRACEFD`, and no variable of the context
+    /// holds the descriptor's number (`GIT_TRACE=3` makes git write its trace there). For `>>`,
+    /// whose descriptor nothing reads, no word of the command may be that number at all
+    /// (`--status-fd 3`, `--log-fd=3`). What a command does with a descriptor it inherits
+    /// unnamed is judged with the command, as for `<>` on stdin.
     fn descriptor_only_read(&self, node: Node<'_>, src: &str) -> bool {
         // The command with its redirections (`exec` is the body of a redirected statement).
         let Some(parent) = node.parent().filter(|p| simple_command(*p).is_some()) else {
@@ -545,15 +552,25 @@ impl Walker {
             return false;
         };
         let rest = rest.trim_start();
-        let descriptor = rest.chars().next().filter(|c| ('3'..='9').contains(c));
-        if descriptor.is_none()
-            || !rest[1..].starts_with("<>")
-            || rest[3..].contains(char::is_whitespace)
+        let Some(descriptor) = rest.chars().next().filter(|c| ('3'..='9').contains(c)) else {
+            return false;
+        };
+        let appends = rest[1..].starts_with(">>");
+        if !(rest[1..].starts_with("<>") || appends)
+            || rest[3..].trim_start().contains(char::is_whitespace)
         {
             return false;
         }
+        let number = descriptor.to_string();
+        if self.probe.as_ref().is_some_and(|p| p.holds_value(&number)) {
+            return false;
+        }
         let plain = |script: &str| {
-            if script.contains("/dev/") || script.contains("/proc/") {
+            if script.contains("/dev/")
+                || script.contains("/proc/")
+                || script.contains("BASH_XTRACEFD")
+                || (appends && names_number(script, descriptor))
+            {
                 return false;
             }
             let closes_or_stdin = |op: &str| {
@@ -615,6 +632,38 @@ impl Walker {
             }
         }
     }
+}
+
+/// Every `>&` and `<&` of `text` joins stdout and stderr (`2>&1`, `1>&2`, `>&2`) and nothing else.
+fn only_standard_duplications(text: &str) -> bool {
+    [">&", "<&"].iter().all(|op| {
+        text.match_indices(op).all(|(at, _)| {
+            let mut before = text[..at].chars().rev();
+            let source = match before.next() {
+                None => true,
+                Some(c) if c.is_whitespace() => true,
+                // `2>&1`, not `12>&1` (descriptor 12).
+                Some('1' | '2') => before.next().is_none_or(|c| !c.is_ascii_digit()),
+                _ => false,
+            };
+            let after = &text[at + op.len()..];
+            *op == ">&"
+                && source
+                && after.starts_with(['1', '2'])
+                && !after[1..].starts_with(|c: char| c.is_ascii_digit())
+        })
+    })
+}
+
+/// Whether `script` has `digit` as a word of its own, or as a value after `=`, `,` or `:`
+/// (`--status-fd 3`, `--log-fd=3`, `GIT_TRACE=3`); in a redirection (`3>>f`, `3>&-`) it is not.
+fn names_number(script: &str, digit: char) -> bool {
+    let chars: Vec<char> = script.chars().collect();
+    chars.iter().enumerate().any(|(i, c)| {
+        *c == digit
+            && (i == 0 || " \t\n=,:'\"(".contains(chars[i - 1]))
+            && chars.get(i + 1).is_none_or(|n| " \t\n;|&)'\"".contains(*n))
+    })
 }
 
 /// The simple command a redirection's parent is: the command itself (`cmd >f`), or the body of
