@@ -49,6 +49,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("bugpoint-14", &["--version", "--help"]),
     ("build-rdeps", &["--version", "--help"]),
     ("busctl", &["--version", "--help", "-h"]),
+    ("cabal", &["--help"]),
     ("callgrind_annotate", &["--version", "--help", "-h"]),
     ("captoinfo", &["--help", "-V"]),
     ("ccache", &["-s", "--show-stats", "-p", "--show-config", "--version", "--print-stats"]),
@@ -59,6 +60,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("chcon", &["--version", "--help"]),
     ("check-regexp", &["--version", "--help", "-h", "-V"]),
     ("chem", &["--version", "--help", "-h"]),
+    ("chezscheme", &["--version"]),
     ("chgpasswd", &["--help", "-h"]),
     ("cifsiostat", &["--help"]),
     ("cjpeg", &["--help"]),
@@ -67,6 +69,10 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("cluster", &["--help"]),
     ("cobc", &["--version", "--help", "-h", "-V", "-i", "--info", "-help", "-version"]),
     ("combinediff", &["--version", "--help"]),
+    ("coqc", &["--version"]),
+    ("coqchk", &["--version"]),
+    ("coqdoc", &["--version"]),
+    ("coqtop", &["--version"]),
     ("cpgr", &["--help"]),
     ("cppcheck", &["--version", "--help"]),
     ("cppcheck-htmlreport", &["--help", "-h"]),
@@ -121,6 +127,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("dsymutil", &["--version", "--help", "-h"]),
     ("dsymutil-14", &["--version", "--help", "-h"]),
     ("dumpe2fs", &["--version", "--help"]),
+    ("dune", &["--help"]),
     ("dvipdf", &["--help"]),
     ("dwz", &["--version", "--help"]),
     ("e2freefrag", &["--help"]),
@@ -373,6 +380,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("niceload", &["--help"]),
     ("nisdomainname", &["--version", "--help", "-h", "-V"]),
     ("nqp", &["--version"]),
+    ("nqp-m", &["--version"]),
     ("nsupdate", &["--help"]),
     ("obj2yaml", &["--version", "--help"]),
     ("obj2yaml-14", &["--version", "--help"]),
@@ -510,6 +518,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("sql2csv", &["--version", "-h", "-V"]),
     ("ssh-agent", &["--help"]),
     ("ssh-keyscan", &["--help"]),
+    ("stack", &["--version", "--numeric-version", "--help"]),
     ("strace-log-merge", &["--help"]),
     ("streamzip", &["--version", "--help"]),
     ("sudo_logsrvd", &["--version", "--help", "-h", "-V"]),
@@ -854,17 +863,22 @@ pub(super) const SPECS: &[Spec] = &[
     // `/tmp/ms_print.tmp.PID`, a name it truncates without O_EXCL, traced).
     spec(&["cg_annotate"], "hI:", "help version show= sort= threshold= show-percs= auto= context= include="),
     spec(&["cg_diff"], "h", "help version"),
+    // callgrind_annotate prints a callgrind profile the same way (Perl's Cwd runs /usr/bin/pwd,
+    // a path of its own, traced); `--inclusive` and `--tree` choose what is summed and shown.
+    spec(&["callgrind_annotate"], "hI:", "help version show= sort= threshold= show-percs= auto= context= include= inclusive= tree="),
     // libpng 1.6's pngfix checks the PNG files it is given; `--optimize` and `--strip` only
     // choose what it tries (in memory). Not here: `--out`, `--suffix`, `--prefix` (write the
     // fixed file, traced).
     spec(&["pngfix"], "qvewo", "quiet verbose errors warnings optimize strip= max="),
     // dctrl-tools 2.24's join-dctrl prints the join of two control files (`--mmap` maps them).
     spec(&["join-dctrl"], "1:2:a:Cj:l:o:V", "1st-join-field= 2nd-join-field= unpairable-from= copying join-field= errorlevel= mmap output-fields= help usage version"),
-    // inotify-tools 3.22's inotifywait and inotifywatch wait for events on the files named and
+    // inotify-tools 3.22's inotifywait and inotifywatch (fanotify's fsnotifywait, fsnotifywatch) wait for events on the files named and
     // print them. Not here: `-o`/`--outfile` (appends to the file, traced), `-d` (a daemon
     // logging to a file), `-s` (syslog), `--fromfile`.
-    spec(&["inotifywait"], "hmPrqct:e:", "help exclude= excludei= include= includei= monitor no-dereference recursive quiet format= no-newline timefmt= csv timeout= event="),
-    spec(&["inotifywatch"], "t:e:", "timeout= event="),
+    spec(&["inotifywait", "fsnotifywait"], "hmPrqct:e:", "help exclude= excludei= include= includei= monitor no-dereference recursive quiet format= no-newline timefmt= csv timeout= event="),
+    spec(&["inotifywatch", "fsnotifywatch"], "t:e:", "timeout= event="),
+    // libpng 1.6's png-fix-itxt: a filter, standard input to standard output.
+    spec(&["png-fix-itxt"], "", ""),
     // perl 5.36's splain explains the warnings on its standard input (perldiag.pod is read as
     // text). Not here: `-f` (not traced).
     spec(&["splain"], "vp", ""),
