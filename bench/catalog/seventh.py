@@ -33,7 +33,7 @@ DECISIONS = {
     "inotifywatch": "taken: SPECS",
     "fsnotifywait": "taken: SPECS (inotifywait's)",
     "fsnotifywatch": "taken: SPECS (inotifywatch's)",
-    "splain": "taken: SPECS (perldiag.pod read as text); PERL5LIB is the context's",
+    "splain": "left: traced reading only, but without the context a PERL5LIB of the environment is not seen (r35-env-perl5lib-splain-shadow)",
     "llc-14": "taken: GRAMMARS llc (-o - or standard input; FILE.s written otherwise, traced)",
     "opt-14": "taken: GRAMMARS opt (OPT_PASSES only: dot-cfg traced writing)",
     "lz4c": "sibling: lz4 but for the legacy words -c0 -c1 -c2 -hc -y (to standard output here only because it was a pipe)",

@@ -876,12 +876,9 @@ pub(super) const SPECS: &[Spec] = &[
     // print them. Not here: `-o`/`--outfile` (appends to the file, traced), `-d` (a daemon
     // logging to a file), `-s` (syslog), `--fromfile`.
     spec(&["inotifywait", "fsnotifywait"], "hmPrqct:e:", "help exclude= excludei= include= includei= monitor no-dereference recursive quiet format= no-newline timefmt= csv timeout= event="),
-    spec(&["inotifywatch", "fsnotifywatch"], "t:e:", "timeout= event="),
+    spec(&["inotifywatch", "fsnotifywatch"], "ht:e:", "help timeout= event="),
     // libpng 1.6's png-fix-itxt: a filter, standard input to standard output.
     spec(&["png-fix-itxt"], "", ""),
-    // perl 5.36's splain explains the warnings on its standard input (perldiag.pod is read as
-    // text). Not here: `-f` (not traced).
-    spec(&["splain"], "vp", ""),
 ];
 
 /// A program whose reading mode is one option (`pixz -l`, `htpasswd -n`): its getopt grammar in
@@ -1226,9 +1223,13 @@ const SIBLINGS: &[(&str, &str, &[&str])] = &[
 ];
 
 /// The program `name` is run as with `args` ([`SIBLINGS`]); `None` for a call with a legacy
-/// word, or one only known at run time, which is judged as written.
+/// word, or one only known at run time, which is judged as written, and for an information mode
+/// traced under the name itself ([`INFO`]: `lz4c -V`), which stands as measured.
 pub(crate) fn sibling(name: &str, args: &[Word]) -> Option<&'static str> {
     let (_, plain, legacy) = SIBLINGS.iter().find(|(n, ..)| *n == name)?;
+    if measured(name, args) {
+        return None;
+    }
     let legacy_word = |w: &str| {
         w.starts_with('-') && !w.starts_with("--") && legacy.iter().any(|l| w.ends_with(l))
     };
