@@ -49,6 +49,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("bugpoint-14", &["--version", "--help"]),
     ("build-rdeps", &["--version", "--help"]),
     ("busctl", &["--version", "--help", "-h"]),
+    ("cabal", &["--help"]),
     ("callgrind_annotate", &["--version", "--help", "-h"]),
     ("captoinfo", &["--help", "-V"]),
     ("ccache", &["-s", "--show-stats", "-p", "--show-config", "--version", "--print-stats"]),
@@ -59,6 +60,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("chcon", &["--version", "--help"]),
     ("check-regexp", &["--version", "--help", "-h", "-V"]),
     ("chem", &["--version", "--help", "-h"]),
+    ("chezscheme", &["--version"]),
     ("chgpasswd", &["--help", "-h"]),
     ("cifsiostat", &["--help"]),
     ("cjpeg", &["--help"]),
@@ -67,6 +69,10 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("cluster", &["--help"]),
     ("cobc", &["--version", "--help", "-h", "-V", "-i", "--info", "-help", "-version"]),
     ("combinediff", &["--version", "--help"]),
+    ("coqc", &["--version"]),
+    ("coqchk", &["--version"]),
+    ("coqdoc", &["--version"]),
+    ("coqtop", &["--version"]),
     ("cpgr", &["--help"]),
     ("cppcheck", &["--version", "--help"]),
     ("cppcheck-htmlreport", &["--help", "-h"]),
@@ -121,6 +127,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("dsymutil", &["--version", "--help", "-h"]),
     ("dsymutil-14", &["--version", "--help", "-h"]),
     ("dumpe2fs", &["--version", "--help"]),
+    ("dune", &["--help"]),
     ("dvipdf", &["--help"]),
     ("dwz", &["--version", "--help"]),
     ("e2freefrag", &["--help"]),
@@ -219,9 +226,12 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("gtester-report", &["--version", "--help", "-h"]),
     ("gvgen", &["--help"]),
     ("gvmap", &["--help"]),
+    ("haddock", &["--version", "--help"]),
     ("hexedit", &["--help", "-h"]),
     ("highlight", &["--version", "--help", "-h"]),
+    ("hpc", &["version", "help"]),
     ("hpftodit", &["--version", "--help"]),
+    ("hsc2hs", &["--version", "--help"]),
     ("hunspell", &["--version", "--help", "-h"]),
     ("hxaddid", &["--help"]),
     ("hxcite", &["--help"]),
@@ -369,6 +379,8 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("newgrp", &["--help"]),
     ("niceload", &["--help"]),
     ("nisdomainname", &["--version", "--help", "-h", "-V"]),
+    ("nqp", &["--version"]),
+    ("nqp-m", &["--version"]),
     ("nsupdate", &["--help"]),
     ("obj2yaml", &["--version", "--help"]),
     ("obj2yaml-14", &["--version", "--help"]),
@@ -422,6 +434,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("perlivp", &["--help", "-h"]),
     ("perlthanks", &["--version", "--help"]),
     ("perltidy", &["--help", "-h"]),
+    ("petite", &["--version"]),
     ("pfbtops", &["--version", "--help"]),
     ("php.default", &["--version", "--help", "-h"]),
     ("pic", &["--version", "--help"]),
@@ -505,6 +518,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("sql2csv", &["--version", "-h", "-V"]),
     ("ssh-agent", &["--help"]),
     ("ssh-keyscan", &["--help"]),
+    ("stack", &["--version", "--numeric-version", "--help"]),
     ("strace-log-merge", &["--help"]),
     ("streamzip", &["--version", "--help"]),
     ("sudo_logsrvd", &["--version", "--help", "-h", "-V"]),
@@ -602,6 +616,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("vorbiscomment", &["--version", "--help", "-h", "-V"]),
     ("vorbistagedit", &["--version", "--help"]),
     ("vpddecode", &["--version", "--help", "-h", "-V"]),
+    ("vvp", &["-V"]),
     ("vwebp", &["--help", "-h"]),
     ("wasm-ld", &["--version", "--help"]),
     ("wdiff", &["--version", "--help", "-h"]),
@@ -836,6 +851,34 @@ pub(super) const SPECS: &[Spec] = &[
     // CHICKEN 5.3's chicken-status lists the installed extensions (`-f` their files, `-c` their
     // components).
     Spec { single_dash: true, ..spec(&["chicken-status"], "hfc", "version") },
+    // The seventh pass (round 35's unknown programs, their packages; `bench/catalog/seventh.tsv`,
+    // every option traced). Coq 8.16's coqwc counts a source's spec, proof and comment lines;
+    // coqdep prints the dependencies of the sources it is given (not `-f`, a project file, nor
+    // its load-path options, not traced).
+    spec(&["coqwc"], "psre", ""),
+    spec(&["coqdep"], "", ""),
+    // valgrind 3.19's cg_annotate prints a cachegrind profile, with the sources it names (or
+    // is given) annotated; cg_diff prints the difference of two. Not here: cg_diff's
+    // `--mod-filename`/`--mod-funcname` (Perl expressions, evaluated), ms_print (writes
+    // `/tmp/ms_print.tmp.PID`, a name it truncates without O_EXCL, traced).
+    spec(&["cg_annotate"], "hI:", "help version show= sort= threshold= show-percs= auto= context= include="),
+    spec(&["cg_diff"], "h", "help version"),
+    // callgrind_annotate prints a callgrind profile the same way (Perl's Cwd runs /usr/bin/pwd,
+    // a path of its own, traced); `--inclusive` and `--tree` choose what is summed and shown.
+    spec(&["callgrind_annotate"], "hI:", "help version show= sort= threshold= show-percs= auto= context= include= inclusive= tree="),
+    // libpng 1.6's pngfix checks the PNG files it is given; `--optimize` and `--strip` only
+    // choose what it tries (in memory). Not here: `--out`, `--suffix`, `--prefix` (write the
+    // fixed file, traced).
+    spec(&["pngfix"], "qvewo", "quiet verbose errors warnings optimize strip= max="),
+    // dctrl-tools 2.24's join-dctrl prints the join of two control files (`--mmap` maps them).
+    spec(&["join-dctrl"], "1:2:a:Cj:l:o:V", "1st-join-field= 2nd-join-field= unpairable-from= copying join-field= errorlevel= mmap output-fields= help usage version"),
+    // inotify-tools 3.22's inotifywait and inotifywatch (fanotify's fsnotifywait, fsnotifywatch) wait for events on the files named and
+    // print them. Not here: `-o`/`--outfile` (appends to the file, traced), `-d` (a daemon
+    // logging to a file), `-s` (syslog), `--fromfile`.
+    spec(&["inotifywait", "fsnotifywait"], "hmPrqct:e:", "help exclude= excludei= include= includei= monitor no-dereference recursive quiet format= no-newline timefmt= csv timeout= event="),
+    spec(&["inotifywatch", "fsnotifywatch"], "ht:e:", "help timeout= event="),
+    // libpng 1.6's png-fix-itxt: a filter, standard input to standard output.
+    spec(&["png-fix-itxt"], "", ""),
 ];
 
 /// A program whose reading mode is one option (`pixz -l`, `htpasswd -n`): its getopt grammar in
@@ -1164,6 +1207,37 @@ pub(crate) fn alias(name: &str) -> Option<&'static str> {
         .map(|i| ALIASES[i].1)
 }
 
+/// Names Debian installs as one file with a program that reads its own name to choose a mode,
+/// and their legacy words (the seventh pass, read in their sources and traced): `zstdmt` is
+/// `zstd -T0` (threads only); `unpigz` is `pigz -d`, and every form pigz's grammar reads
+/// (`-c`, `-t`, `-l`, a filter) reads when it decompresses too; `lz4c` is `lz4` but for the
+/// legacy options a short option word may end with (`-c0`, `-c1`, `-c2`, `-hc` set a compression
+/// level where `lz4` reads `-c` as standard output and `-h` as help; `-y` overwrites), so a call
+/// with one is judged as written. Not names that only share a file: `llvm-ranlib` is `llvm-ar`'s
+/// file and writes an index where `llvm-ar t` lists. The context checks that the two names are
+/// one file there (`Probe::same_program`).
+const SIBLINGS: &[(&str, &str, &[&str])] = &[
+    ("lz4c", "lz4", &["c0", "c1", "c2", "hc", "y"]),
+    ("unpigz", "pigz", &[]),
+    ("zstdmt", "zstd", &[]),
+];
+
+/// The program `name` is run as with `args` ([`SIBLINGS`]); `None` for a call with a legacy
+/// word, or one only known at run time, which is judged as written, and for an information mode
+/// traced under the name itself ([`INFO`]: `lz4c -V`), which stands as measured.
+pub(crate) fn sibling(name: &str, args: &[Word]) -> Option<&'static str> {
+    let (_, plain, legacy) = SIBLINGS.iter().find(|(n, ..)| *n == name)?;
+    if measured(name, args) {
+        return None;
+    }
+    let legacy_word = |w: &str| {
+        w.starts_with('-') && !w.starts_with("--") && legacy.iter().any(|l| w.ends_with(l))
+    };
+    args.iter()
+        .all(|a| a.value.as_deref().is_some_and(|v| !legacy_word(v)))
+        .then_some(*plain)
+}
+
 /// How a program reads the options of a [`Grammar`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Style {
@@ -1288,6 +1362,13 @@ pub(super) const GRAMMARS: &[Grammar] = &[
     // jps (OpenJDK 17) lists this user's Java VMs from their performance data in /tmp. A host
     // operand asks jstatd on that host over RMI (the network): no operand.
     Grammar { operands: false, ..exact("jps", "", "-q -m -l -v -V -mlvV -lm -lv -ml -mv -lmv -mlv", "") },
+    // The seventh pass: LLVM 14's llc compiles IR to assembly, written to FILE.s beside its
+    // input unless `-o -` (or standard input) prints it. Not here: `-load` (a plugin), the
+    // options that write reports (`-pass-remarks-output`, `-time-trace-file`,
+    // `-split-dwarf-file`), `-run-pass`/`-start-*`/`-stop-*` (not traced).
+    Grammar { output: Some(("o", "llc writes FILE.s beside its input (or the file -o names)")),
+        ..llvm("llc", "", "O0 O1 O2 O3 help help-hidden help-list help-list-hidden version color",
+        "o filetype march mtriple mcpu mattr relocation-model x86-asm-syntax") },
     // llvm-as (LLVM 14) writes FILE.bc beside each assembly FILE; `-o -` prints it (the fourth
     // pass, `bench/catalog/devtools.tsv`). Not here: `--data-layout` and LLVM's other options.
     Grammar { output: Some(("o", "llvm-as writes FILE.bc beside each assembly FILE (or the file -o names)")),
@@ -1364,6 +1445,12 @@ pub(super) const GRAMMARS: &[Grammar] = &[
     // ocamlobjinfo (OCaml 4.13) prints what a compiled unit or library holds. Not here: `-args`
     // and `-args0` (more arguments from a file).
     exact("ocamlobjinfo", "", "-no-approx -no-code -null-crc -help --help", ""),
+    // The seventh pass: LLVM 14's opt runs a pass pipeline over IR and prints the result (`-o`
+    // defaults to standard output); only the passes `OPT_PASSES` lists are taken (`dot-cfg`
+    // writes `.FUNCTION.dot`, traced; `view-cfg` runs a viewer). Not here: `-load`,
+    // `-load-pass-plugin` (plugins), `-pass-remarks-output`, `-stats`, `-time-trace`.
+    Grammar { output: Some(("o", "opt writes the file -o names")), prints: true,
+        ..llvm("opt", "", "S O0 O1 O2 O3 help help-hidden help-list help-list-hidden version color", "o passes") },
     // pdfsig (poppler 22.12) prints a PDF's signatures and checks them against the NSS
     // database (`-nssdir`, default `~/.pki/nssdb`, opened read-only: traced). A certificate's
     // revocation is asked of its OCSP server online unless `-no-ocsp` or `-nocert`
@@ -1514,6 +1601,11 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
             if program == "pdfsig" {
                 return Some(pdfsig(g, rest, operands));
             }
+            if program == "opt" && !opt_passes_listed(rest) {
+                return Some(Verdict::unknown(
+                    "opt is given a pass its reading grammar does not list",
+                ));
+            }
             // uncrustify writes each file operand's result beside it unless told `--check`.
             if program == "uncrustify" && operands > 0 && !flag_given(g, rest, "--check") {
                 return Some(Verdict::write(
@@ -1533,6 +1625,48 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
         }
         None => Some(unknown()),
     }
+}
+
+/// The passes of LLVM 14's new pass manager traced as transforming or printing in memory only
+/// (`bench/catalog/seventh.tsv`): a pipeline (`-passes=mem2reg,instcombine`) naming any other
+/// (`dot-cfg` writes a file per function, `view-cfg` runs a viewer) or an adaptor
+/// (`function(…)`, not traced) is not taken. Sorted (binary search).
+const OPT_PASSES: &[&str] = &[
+    "dce",
+    "default<O0>",
+    "default<O2>",
+    "default<O3>",
+    "early-cse",
+    "gvn",
+    "instcombine",
+    "mem2reg",
+    "print<domtree>",
+    "simplifycfg",
+    "sroa",
+];
+
+/// Whether every pass of every `-passes` pipeline among `words` is in [`OPT_PASSES`].
+fn opt_passes_listed(words: &[&str]) -> bool {
+    let mut pipelines = Vec::new();
+    let mut i = 0;
+    while let Some(&w) = words.get(i) {
+        i += 1;
+        let body = w.strip_prefix("--").or_else(|| w.strip_prefix('-'));
+        match body.map(|b| b.split_once('=')) {
+            Some(Some(("passes", v))) => pipelines.push(v),
+            _ if body == Some("passes") => {
+                if let Some(&v) = words.get(i) {
+                    pipelines.push(v);
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    pipelines
+        .iter()
+        .flat_map(|p| p.split(','))
+        .all(|pass| OPT_PASSES.binary_search(&pass).is_ok())
 }
 
 /// pdfsig with one PDF: its information modes, or its signatures checked offline.

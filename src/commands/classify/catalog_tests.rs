@@ -1041,3 +1041,180 @@ fn sixth_pass_in_context() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn seventh_pass_reading_forms() {
+    assert_levels(&[
+        // (a) the packages behind round 35's unknown programs
+        ("haddock --version", ReadOnly),
+        ("hpc version", ReadOnly),
+        ("hsc2hs --version", ReadOnly),
+        ("hpc report t.tix", Unknown),
+        ("nqp --version", ReadOnly),
+        ("nqp -e 'say(1)'", Unknown),
+        ("petite --version", ReadOnly),
+        ("petite --script s.ss", Unknown),
+        ("vvp -V", ReadOnly),
+        ("vvp a.out", Unknown),
+        ("coqwc -p t.v", ReadOnly),
+        ("coqdep t.v", ReadOnly),
+        ("coqdep -f _CoqProject", Unknown),
+        ("cg_annotate --auto=yes --threshold=1 cg.out", ReadOnly),
+        ("cg_annotate -I src cg.out m.c", ReadOnly),
+        ("cg_diff cg.out cg2.out", ReadOnly),
+        ("cg_diff --mod-filename='s/x/y/' cg.out cg2.out", Unknown),
+        ("ms_print ms.out", Unknown),
+        ("pngfix --optimize --strip=all p.png", ReadOnly),
+        ("pngfix --out=o.png p.png", Unknown),
+        ("pngfix --suffix=.x p.png", Unknown),
+        ("join-dctrl -j Package a.ctl b.ctl", ReadOnly),
+        (
+            "join-dctrl -a 1 -o 1.Package -j Package a.ctl b.ctl",
+            ReadOnly,
+        ),
+        ("inotifywait -t 1 -q -e modify README.md", ReadOnly),
+        ("inotifywait -m -r --format '%w%f' src", ReadOnly),
+        ("inotifywait -t 1 -o events.log notes.txt", Unknown),
+        ("inotifywait -d -o events.log notes.txt", Unknown),
+        ("inotifywatch -t 1 -e modify notes.txt", ReadOnly),
+        ("fsnotifywait -t 1 -e modify notes.txt", ReadOnly),
+        ("fsnotifywait -o events.log notes.txt", Unknown),
+        (
+            "callgrind_annotate --inclusive=yes --tree=caller callgrind.out.1",
+            ReadOnly,
+        ),
+        (
+            "callgrind_annotate --dump-instr=yes callgrind.out.1",
+            Unknown,
+        ),
+        ("png-fix-itxt < in.png", ReadOnly),
+        ("coqc --version", ReadOnly),
+        ("coqc t.v", Unknown),
+        ("coqtop --version", ReadOnly),
+        ("chezscheme --version", ReadOnly),
+        ("nqp-m --version", ReadOnly),
+        // (c) the brief's toolchains installed for this pass
+        ("stack --numeric-version", ReadOnly),
+        ("stack path", Unknown),
+        ("dune --help", ReadOnly),
+        ("dune rules", Unknown),
+        ("cabal --help", ReadOnly),
+        // splain is left: without the context a PERL5LIB of the environment is not seen
+        // (round 35's `r35-env-perl5lib-splain-shadow`).
+        ("echo 'Use of uninitialized value' | splain", Unknown),
+        ("llc-14 -o - h.ll", ReadOnly),
+        (
+            "llc-14 -O2 -mtriple=x86_64-pc-linux-gnu -o - h.ll",
+            ReadOnly,
+        ),
+        ("llc -filetype=obj -o - h.ll", ReadOnly),
+        ("llc-14 h.ll", Write),
+        ("llc -o h.s h.ll", Write),
+        ("llc -load ./p.so -o - h.ll", Unknown),
+        ("opt-14 -S -passes=mem2reg h.ll -o -", ReadOnly),
+        ("opt -S -passes=mem2reg,instcombine h.ll", ReadOnly),
+        ("opt -S -passes 'default<O2>' h.ll", ReadOnly),
+        ("opt -S -O2 h.ll", ReadOnly),
+        ("opt -S -passes=dot-cfg h.ll -o -", Unknown),
+        ("opt -S -passes=view-cfg h.ll", Unknown),
+        ("opt -S -passes='function(mem2reg)' h.ll", Unknown),
+        ("opt -S -passes=mem2reg h.ll -o o.ll", Write),
+        ("opt -load-pass-plugin=./p.so -passes=mem2reg h.ll", Unknown),
+        ("lli-14 h.ll", Unknown),
+        // (b) the names that read their own name (`catalog::SIBLINGS`)
+        ("zstdmt -t -q f.zst", ReadOnly),
+        ("zstdmt f", Write),
+        ("unpigz -t f.gz", ReadOnly),
+        ("unpigz -c f.gz", ReadOnly),
+        ("unpigz f.gz", Write),
+        ("lz4c -t f.lz4", ReadOnly),
+        ("lz4c -c0 notes.txt", Unknown),
+        ("lz4c -hc notes.txt", Unknown),
+        ("lz4c -tc1 notes.txt", Unknown),
+        ("lz4c -y -d f.lz4 f", Unknown),
+        // left: their own files (gofmt-12 is gccgo's, gem3.1 ruby3.1's), or code run
+        ("gofmt-12 -l .", Unknown),
+        ("gem3.1 list --local", Unknown),
+        ("rake3.1 -T", Unknown),
+        ("c-index-test-14 -test-load-source local x.c", Unknown),
+    ]);
+}
+
+#[test]
+fn seventh_pass_in_context() {
+    let dir = std::env::temp_dir().join(format!("classify-catalog-seventh-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = dir.join("bin");
+    let _ = std::fs::create_dir_all(&bin);
+    let with_path = |path: String| Context {
+        cwd: dir.clone(),
+        env: [("PATH", path), ("HOME", "/nonexistent".to_string())]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    };
+    let system = with_path("/usr/bin:/bin".to_string());
+    let planted = with_path(format!("{}:/usr/bin:/bin", bin.display()));
+    let mut wrong = Vec::new();
+    let mut expect = |command: &str, context: &Context, read_only: bool, why: &str| {
+        let got = classify_in(command, context);
+        if (got.level == ReadOnly) != read_only {
+            wrong.push(format!("{command} ({why}): {:?}", got));
+        }
+    };
+    if std::path::Path::new("/usr/bin/zstdmt").exists() {
+        expect("zstdmt -t -q f.zst", &system, true, "one file with zstd");
+    }
+    if std::path::Path::new("/usr/bin/unpigz").exists() {
+        expect("unpigz -t f.gz", &system, true, "a hard link of pigz");
+    }
+    #[cfg(unix)]
+    if std::path::Path::new("/usr/bin/zstd").exists() {
+        use std::os::unix::fs::{symlink, PermissionsExt};
+        // Rule (b) made general: a versioned name of a known program, one file with it.
+        let _ = symlink("/usr/bin/zstd", bin.join("zstd-9"));
+        expect("zstd-9 -t f.zst", &planted, true, "zstd-9 -> zstd");
+        expect("zstd-9 -t f.zst", &system, false, "zstd-9 not on PATH");
+        expect("zstd-9 f", &planted, false, "zstd's writing form");
+        // A digit joined to the name may be a mode (`ping4`): the file must be named so.
+        let _ = symlink("/usr/bin/zstd", bin.join("zstd9"));
+        expect(
+            "zstd9 -t f.zst",
+            &planted,
+            false,
+            "zstd9 -> zstd, no separator",
+        );
+        // Another file, and a name read as its own program's, planted ahead on PATH.
+        for name in ["zstd-8", "zstdmt"] {
+            let fake = bin.join(name);
+            let _ = std::fs::write(&fake, "#!/bin/sh\ntouch RAN\n");
+            let _ = std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755));
+        }
+        expect("zstd-8 -t f.zst", &planted, false, "a zstd-8 of its own");
+        expect("zstdmt -t f.zst", &planted, false, "a zstdmt of its own");
+        expect(
+            "zstd-9 -t f.zst",
+            &without_known(&planted),
+            false,
+            "no zstd beside it",
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
+}
+
+/// `context` with a PATH on which only the planted directory is left.
+fn without_known(context: &Context) -> Context {
+    let mut c = Context {
+        cwd: context.cwd.clone(),
+        env: context.env.clone(),
+    };
+    let first = c
+        .env
+        .get("PATH")
+        .and_then(|p| p.split(':').next())
+        .unwrap_or("")
+        .to_string();
+    c.env.insert("PATH".to_string(), first);
+    c
+}

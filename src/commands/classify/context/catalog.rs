@@ -450,10 +450,12 @@ fn erlang_code_path(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
-/// A versioned or variant name (`catalog::ALIASES`: `guile-3.0`, `identify-im6`) is judged as
-/// its plain name because Debian installs both as one file: here the name run (by PATH, or the
-/// path it was run by) must be the file PATH finds for the plain name (a name found elsewhere, or
-/// without the plain name beside it, is another program).
+/// A versioned or variant name (`catalog::ALIASES`: `guile-3.0`, `identify-im6`), or a name
+/// that reads its own name (`catalog::SIBLINGS`: `unpigz`), is judged as its plain name because
+/// Debian installs both as one file: here the name run (by PATH, or the path it was run by) must
+/// be the file PATH finds for the plain name (a name found elsewhere, or without the plain name
+/// beside it, is another program). One file is one device and inode after symbolic links
+/// (`unpigz` is a hard link of `pigz`).
 impl super::Probe {
     pub fn same_program(
         &self,
@@ -475,12 +477,7 @@ impl super::Probe {
             let Some(run) = run else {
                 continue;
             };
-            let same = files::on_path(plain, path, dir).is_some_and(|other| {
-                match (std::fs::canonicalize(&run), std::fs::canonicalize(&other)) {
-                    (Ok(a), Ok(b)) => a == b,
-                    _ => false,
-                }
-            });
+            let same = files::on_path(plain, path, dir).is_some_and(|other| one_file(&run, &other));
             if !same {
                 verdict.push(
                     Level::Unknown,
@@ -490,4 +487,93 @@ impl super::Probe {
             }
         }
     }
+
+    /// Rule (b) made general (the seventh pass): `written`, run from PATH and known to no rule,
+    /// is a known program `plain` when it is `plain` and a version (`-` or `.` or nothing, then
+    /// digits and dots: `opt-14`, `gem3.1`, `pdb3.11`), both are one file on PATH in every
+    /// directory the command may run in, and that file is named `written` (`plain` is a link to
+    /// the versioned file, as `tclsh -> tclsh8.6`), or `plain` with the version set off by `-`
+    /// or `.` (`opt-14 -> opt`). The binary then runs under its own name or a versioned one of
+    /// it: a file named otherwise may choose its mode by name (`llvm-ranlib-14 -> llvm-ar`
+    /// writes an index where `llvm-ar t` lists), and a digit joined to the name may be a mode
+    /// (`ping4 -> ping` is `ping -4`). Tried longest first
+    /// (`pdb3.11` is `pdb3`, then `pdb`). A name that only shares a prefix (`clang-cl-14` and
+    /// `clang`, `pstree.x11` and `pstree`) is never tried: what is cut is a version, nothing
+    /// else. Without the context no such name is read (`go-12` is gccgo's, `go` golang's).
+    pub fn versioned<'a>(
+        &self,
+        written: &'a str,
+        prefix: &[(String, Option<String>)],
+    ) -> Option<&'a str> {
+        use crate::commands::classify::programs;
+        if self.by_path.is_some() || written.contains('/') || programs::is_known(written) {
+            return None;
+        }
+        let candidates = version_cut(written);
+        if candidates.is_empty() {
+            return None;
+        }
+        let env = self.env(prefix);
+        let path = env.value("PATH")?;
+        candidates.into_iter().find(|plain| {
+            programs::is_known(plain)
+                && self.dirs.iter().all(|dir| {
+                    match (
+                        files::on_path(written, path, dir),
+                        files::on_path(plain, path, dir),
+                    ) {
+                        (Some(a), Some(b)) => one_file(&a, &b) && named(&a, written, plain),
+                        _ => false,
+                    }
+                })
+        })
+    }
+}
+
+/// The names `name` is with a version cut off, longest first: `pdb3.11` gives `pdb3` and `pdb`,
+/// `opt-14` gives `opt`; none for a name without one or ending in a dot.
+fn version_cut(name: &str) -> Vec<&str> {
+    let tail = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if name.ends_with('.') || tail.len() == name.len() {
+        return Vec::new();
+    }
+    let bytes = name.as_bytes();
+    let mut cuts = Vec::new();
+    for k in (tail.len()..name.len()).rev() {
+        if !bytes[k].is_ascii_digit() || (k > tail.len() && bytes[k - 1] != b'.') {
+            continue;
+        }
+        let before = &name[..k];
+        let plain = if k > tail.len() {
+            before.strip_suffix('.').unwrap_or(before)
+        } else {
+            before.strip_suffix('-').unwrap_or(before)
+        };
+        if plain.ends_with(|c: char| c.is_ascii_alphanumeric()) && !cuts.contains(&plain) {
+            cuts.push(plain);
+        }
+    }
+    cuts
+}
+
+/// Whether two paths are one file (one device and inode, symbolic links followed).
+fn one_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
+}
+
+/// Whether the file `path` runs (symbolic links followed) is named `written`, or `plain` when
+/// `written` sets its version off by `-` or `.`.
+fn named(path: &Path, written: &str, plain: &str) -> bool {
+    let separated = written
+        .strip_prefix(plain)
+        .is_some_and(|rest| rest.starts_with(['-', '.']));
+    std::fs::canonicalize(path).is_ok_and(|p| {
+        p.file_name().is_some_and(|n| {
+            n == std::ffi::OsStr::new(written) || (separated && n == std::ffi::OsStr::new(plain))
+        })
+    })
 }

@@ -612,10 +612,19 @@ impl Walker {
         // their context read, as the program they are (`catalog::ALIASES`); the context checks
         // first that the two names are one file here. An information mode traced under the
         // name itself (`catalog::INFO`: `lft.db --help`) stands as measured.
+        // A name that reads its own name to choose a mode is judged so where that mode only
+        // reads as its program's (`catalog::sibling`: `zstdmt`, `unpigz`), and in context a
+        // versioned name of a known program that is the same file as it (`Probe::versioned`).
         let written = program;
         let program = match crate::commands::classify::catalog::alias(written) {
             Some(plain) if !crate::commands::classify::catalog::measured(written, args) => plain,
-            _ => written,
+            _ => crate::commands::classify::catalog::sibling(written, args)
+                .or_else(|| {
+                    self.probe
+                        .as_ref()
+                        .and_then(|p| p.versioned(written, &self.prefix))
+                })
+                .unwrap_or(written),
         };
         // `getopts a "$V"`, `read -r "$NAME"`: a name given by a variable of the context's
         // environment that nothing here changes is that plain name (what the builtin sets is
