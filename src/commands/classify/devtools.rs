@@ -277,8 +277,7 @@ pub fn tsc(args: &[Word]) -> Verdict {
     let no_emit = names
         .iter()
         .enumerate()
-        .filter(|(_, n)| n.as_deref() == Some("noemit"))
-        .last()
+        .rfind(|(_, n)| n.as_deref() == Some("noemit"))
         .is_some_and(|(at, _)| {
             args.get(at + 1)
                 .is_none_or(|next| next.value.is_some() && next.value.as_deref() != Some("false"))
