@@ -159,9 +159,29 @@ fn valid_prefix(bytes: &[u8]) -> &str {
     unsafe { std::str::from_utf8_unchecked(bytes) }
 }
 
-/// Units of UTF-16 checked at a time for a run of ASCII: a block is read with one OR of its units
-/// (the loop vectorizes), and a run is copied as bytes in one step.
+/// Units (UTF-16 units or UTF-8 bytes) checked at a time for a run of ASCII: a block is read
+/// with one OR of its units (the loop vectorizes), and a run is copied in one step.
 const ASCII_BLOCK_UNITS: usize = 16;
+
+/// Where the run of ASCII that starts at `from` ends in `units` (UTF-16 units or UTF-8 bytes):
+/// whole blocks first, then unit by unit up to the next unit that is not ASCII.
+fn ascii_run_end<T>(units: &[T], from: usize) -> usize
+where
+    T: Copy + Default + PartialOrd + From<u8> + std::ops::BitOr<Output = T>,
+{
+    let ascii_end = T::from(0x80);
+    let mut i = from;
+    while let Some(block) = units.get(i..i + ASCII_BLOCK_UNITS) {
+        if block.iter().fold(T::default(), |acc, &u| acc | u) >= ascii_end {
+            break;
+        }
+        i += ASCII_BLOCK_UNITS;
+    }
+    while units.get(i).is_some_and(|&u| u < ascii_end) {
+        i += 1;
+    }
+    i
+}
 
 /// UTF-16 text (a JS string as V8 holds it) as UTF-8, a lone surrogate as U+FFFD, as V8's own
 /// UTF-8 writer makes it. Read here, not by V8: its writer walks a string holding any character
@@ -170,17 +190,8 @@ pub(crate) fn utf8_from_utf16(units: &[u16]) -> String {
     let mut out: Vec<u8> = Vec::with_capacity(units.len() + units.len() / 4);
     let mut i = 0;
     while i < units.len() {
-        // The run of ASCII from here: whole blocks, then unit by unit up to the next other one.
         let run = i;
-        while let Some(block) = units.get(i..i + ASCII_BLOCK_UNITS) {
-            if block.iter().fold(0, |acc, &u| acc | u) >= 0x80 {
-                break;
-            }
-            i += ASCII_BLOCK_UNITS;
-        }
-        while units.get(i).is_some_and(|&u| u < 0x80) {
-            i += 1;
-        }
+        i = ascii_run_end(units, i);
         out.extend(units[run..i].iter().map(|&u| u as u8));
         if i == units.len() {
             break;
@@ -222,23 +233,15 @@ pub(crate) fn utf8_from_utf16(units: &[u16]) -> String {
 
 /// UTF-8 text as UTF-16, for a JS string made from it: V8's own UTF-8 reader walks a text
 /// holding any character past ASCII twice (to size it, then to decode it), a tenth of a 50 KB
-/// `minimizeOutput` whose rewrite holds box drawings or quotes. Runs of ASCII as in
-/// [`utf8_from_utf16`].
+/// `minimizeOutput` whose rewrite holds box drawings or quotes. Runs of ASCII found by
+/// [`ascii_run_end`].
 pub(crate) fn utf16_from_utf8(text: &str) -> Vec<u16> {
     let bytes = text.as_bytes();
     let mut out: Vec<u16> = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
         let run = i;
-        while let Some(block) = bytes.get(i..i + ASCII_BLOCK_UNITS) {
-            if block.iter().fold(0, |acc, &b| acc | b) >= 0x80 {
-                break;
-            }
-            i += ASCII_BLOCK_UNITS;
-        }
-        while bytes.get(i).is_some_and(|&b| b < 0x80) {
-            i += 1;
-        }
+        i = ascii_run_end(bytes, i);
         out.extend(bytes[run..i].iter().map(|&b| u16::from(b)));
         // `i` is at a character's start: past a run of ASCII, or past a whole character.
         let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {

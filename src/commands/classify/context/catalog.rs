@@ -10,6 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::process::os::meta::same_file;
+
 use super::files;
 use super::{config_text, family, Here, Var};
 use crate::commands::classify::catalog;
@@ -477,7 +479,8 @@ impl super::Probe {
             let Some(run) = run else {
                 continue;
             };
-            let same = files::on_path(plain, path, dir).is_some_and(|other| one_file(&run, &other));
+            let same =
+                files::on_path(plain, path, dir).is_some_and(|other| same_file(&run, &other));
             if !same {
                 verdict.push(
                     Level::Unknown,
@@ -522,7 +525,7 @@ impl super::Probe {
                         files::on_path(written, path, dir),
                         files::on_path(plain, path, dir),
                     ) {
-                        (Some(a), Some(b)) => one_file(&a, &b) && named(&a, written, plain),
+                        (Some(a), Some(b)) => same_file(&a, &b) && named(&a, written, plain),
                         _ => false,
                     }
                 })
@@ -554,15 +557,6 @@ fn version_cut(name: &str) -> Vec<&str> {
         }
     }
     cuts
-}
-
-/// Whether two paths are one file (one device and inode, symbolic links followed).
-fn one_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
-    }
 }
 
 /// Whether the file `path` runs (symbolic links followed) is named `written`, or `plain` when
