@@ -70,6 +70,29 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
 }
 
 #[test]
+fn git_show_of_an_annotated_tag_says_the_tag_on_one_line_before_its_commit() {
+    let tag = "tag v1.2.0\nTagger: Mira C <mira@example.org>\nDate:   Wed Nov 18 09:12:00 2026 +0100\n\nRelease 1.2.0\n\n";
+    let commit = "commit 63c0f512780f3d8c6ece20f2a7f9c96dd20b315b\nAuthor: Mira C <mira@example.org>\nDate:   Wed Nov 18 09:12:00 2026 +0100\n\n    Import 1.2.0\n\n";
+    let patch = "diff --git a/a.md b/a.md\nnew file mode 100644\nindex 0000000..ff3306e\n--- /dev/null\n+++ b/a.md\n@@ -0,0 +1,2 @@\n+# A\n+-----\n";
+    let shown = "tag v1.2.0 — Mira C 2026-11-18 09:12 +0100\nRelease 1.2.0\n2026-11-18 09:12 +0100 63c0f51 Mira C — Import 1.2.0\n";
+    assert_eq!(
+        text_of("git show v1.2.0", &[tag, commit, patch].concat()),
+        [shown, "--- a.md (new file)\n+# A\n+-----\n"].concat()
+    );
+    // A program no filter names, printing the same: taken for a commit log by its shape.
+    assert_eq!(
+        text_of("blindprog show v1.2.0", &[tag, commit, patch].concat()),
+        [shown, "--- a.md (new file)\n+# A\n+-----\n"].concat()
+    );
+    // A second tag after the first commit's patch ends the patch (`git show v1 v2`).
+    let both = [tag, commit, patch, &tag.replace("1.2.0", "1.3.0"), commit].concat();
+    let out = text_of("git show v1.2.0 v1.3.0", &both);
+    assert_keeps(&out, &["+-----\ntag v1.3.0 — Mira C", "Release 1.3.0\n"]);
+    // `tag NAME` alone (no tagger after it) is no tag's object.
+    assert_eq!(run("git show", "tag v1\nsomething else\n"), None);
+}
+
+#[test]
 fn git_log_names_a_sole_author_once_and_groups_a_day() {
     let commit = |h: char, t: &str| {
         format!(

@@ -194,24 +194,47 @@ fn short_state(entry: &str) -> (&'static str, String) {
     ("", entry.trim().to_string())
 }
 
-/// `git log` / `git show` in git's default (medium) format, with `--stat` and `-p` sections.
 /// Whether an output of a program no filter names reads as git's commit format (`git log`,
 /// `git show`, a script around them): it starts with `commit <hash>` (7 to 40 hex digits, refs
-/// after it allowed), and an `Author:` line follows within the next lines.
+/// after it allowed), and an `Author:` line follows within the next lines; or an annotated tag's
+/// object comes first.
 pub(super) fn looks_like_log(head: &str) -> bool {
     let mut lines = head.split_lines();
-    let hash_ok = lines
-        .next()
-        .and_then(|l| l.strip_prefix("commit "))
+    let first = lines.next().unwrap_or("");
+    // An annotated tag's object first (`git show TAG`): the commit it names follows it.
+    if starts_tag(first, head.split_lines().nth(1)) {
+        return head
+            .split_lines()
+            .position(|l| l.starts_with("commit "))
+            .is_some_and(|at| looks_like_log(&head[line_offset(head, at)..]));
+    }
+    let hash_ok = first
+        .strip_prefix("commit ")
         .map(|r| r.split(' ').next().unwrap_or(""))
         .is_some_and(|h| (7..=40).contains(&h.len()) && h.bytes().all(|b| b.is_ascii_hexdigit()));
     hash_ok && lines.take(3).any(|l| l.starts_with("Author: "))
 }
 
+/// Whether `line` and the line after it begin an annotated tag's object, which `git show TAG`
+/// prints before the commit it names: `tag NAME`, then `Tagger: …`.
+fn starts_tag(line: &str, next: Option<&str>) -> bool {
+    line.starts_with("tag ") && next.is_some_and(|n| n.starts_with("Tagger: "))
+}
+
+/// The byte offset of line `at` (0-based) of `text`.
+fn line_offset(text: &str, at: usize) -> usize {
+    text.split_inclusive('\n').take(at).map(str::len).sum()
+}
+
+/// `git log` / `git show` in git's default (medium) format, with `--stat` and `-p` sections, and
+/// the annotated tag's object that `git show TAG` prints before its commit.
 pub(super) fn log(ctx: &Context) -> Option<String> {
     let first = ctx.text.split_lines().next()?;
     let graphed = first.starts_with(['*', '|']) && graph_split(first).1.starts_with("commit ");
-    if !first.starts_with("commit ") && !graphed {
+    if !first.starts_with("commit ")
+        && !graphed
+        && !starts_tag(first, ctx.text.split_lines().nth(1))
+    {
         return None;
     }
     // `--graph`: each line's drawing apart from its text; a commit's drawing (`* `, `| * `) goes
@@ -277,7 +300,9 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     let mut changes_open = false;
     // Whether the last line out is a commit body's line that the next wrapped line continues.
     let mut body_open = false;
-    for (mark, line) in marks.into_iter().zip(texts) {
+    // Whether the lines are an annotated tag's object (`git show TAG`), up to its commit.
+    let mut in_tag = false;
+    for (i, (mark, line)) in marks.into_iter().zip(texts.iter().copied()).enumerate() {
         // A line's readings as a file change and a `--stat` line, made once (both are asked
         // here and below); a diff's line is read as a `--stat` line only to end a list.
         let change = file_change(line);
@@ -302,6 +327,33 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             out.push(m.to_string());
             continue;
         }
+        // A tag's object: its name, tagger and date on one line, its message as written (a
+        // signed tag's signature too), until the commit it names.
+        if mark.is_none() && starts_tag(line, texts.get(i + 1).copied()) {
+            diff.finish(&mut out);
+            in_diff = false;
+            if let Some(h) = header.take() {
+                out.push(h.render());
+            }
+            out.push(line.trim_end().to_string());
+            in_tag = true;
+            continue;
+        }
+        if in_tag && !line.strip_prefix("commit ").is_some_and(is_hash_line) {
+            if let Some(tagger) = line.strip_prefix("Tagger:") {
+                let last = out.last_mut().expect("the tag's line");
+                last.push_str(" — ");
+                last.push_str(&strip_email(tagger.trim()));
+            } else if let Some(date) = line.strip_prefix("Date:") {
+                let last = out.last_mut().expect("the tag's line");
+                last.push(' ');
+                last.push_str(&iso_date(date.trim()));
+            } else if !line.trim().is_empty() {
+                out.push(line.trim_end().to_string());
+            }
+            continue;
+        }
+        in_tag = false;
         if let Some(rest) = line.strip_prefix("commit ") {
             if is_hash_line(rest) {
                 diff.finish(&mut out);
