@@ -866,8 +866,7 @@ impl Probe {
             }
             (None, None) => (None, None),
         };
-        let runs_only_itself = verdict.nested.is_empty();
-        tools::loader(&env, &self.dirs, program, args, runs_only_itself, &mut out);
+        tools::loader(&env, &self.dirs, program, args, &mut out);
         tools::shim(program, resolved.as_deref(), &env, &mut out);
         let builtin =
             BASH_BUILTINS.contains(&program) && !self.disabled.iter().any(|d| d == program);

@@ -32,17 +32,7 @@ use crate::commands::classify::words::Word;
 /// its charset converters, which it loads when a conversion needs one: not for `iconv`'s
 /// listing, version and help, which read the `gconv-modules` list and load nothing
 /// (measured with strace, glibc 2.36, a planted list aliasing UTF-8 to a planted module).
-///
-/// `runs_only_itself`: the program's own verdict starts no other command (no wrapper's command,
-/// no `-exec`, no script), so only the program itself reads the environment.
-pub fn loader(
-    env: &Env<'_>,
-    dirs: &[PathBuf],
-    program: &str,
-    args: &[Word],
-    runs_only_itself: bool,
-    out: &mut Verdict,
-) {
+pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out: &mut Verdict) {
     let lists_converters = program == "iconv"
         && !args.is_empty()
         && args.iter().all(|a| {
@@ -62,7 +52,7 @@ pub fn loader(
         }
     }
     output_files(env, out);
-    runtimes(env, program, runs_only_itself, out);
+    runtimes(env, out);
     openssl_conf(env, &dirs[0], out);
     match env.get("LD_LIBRARY_PATH") {
         Var::Runtime => out.push(
@@ -135,20 +125,8 @@ fn no_converters(env: &Env<'_>, dirs: &[PathBuf]) -> bool {
 /// - `ERL_AFLAGS`, `ERL_FLAGS`, `ERL_ZFLAGS`: `erl`'s flags (`-eval`, `-s`, `-run` run code);
 /// - `DOTNET_STARTUP_HOOKS`: the assemblies .NET loads first.
 ///
-/// The Java VM's variables are the exception: a program that runs only itself and is not one of
-/// those known to start a VM ([`starts_java_vm`]) reads none of them (`which java`, `sed`). Every
-/// VM writes its performance data to /tmp/hsperfdata_<user> as it starts, so a program judged
-/// read-only that started one, itself or through a child, would be judged wrong already; a
-/// program that starts others (a wrapper, `xargs`, `find -exec`, a script) keeps the refusal,
-/// its commands being judged each in turn. No such mark tells a program built on the GHC
-/// runtime, the Erlang VM or .NET from its name or its verdict (a Haskell program is an ELF file
-/// like any other, and writes nothing as it starts), so their variables count for every program.
-///
 /// [`harmless_jvm_options`]: crate::commands::classify::env::harmless_jvm_options
-/// [`starts_java_vm`]: crate::commands::classify::programs::starts_java_vm
-fn runtimes(env: &Env<'_>, program: &str, runs_only_itself: bool, out: &mut Verdict) {
-    let no_java_vm =
-        runs_only_itself && !crate::commands::classify::programs::starts_java_vm(program);
+fn runtimes(env: &Env<'_>, out: &mut Verdict) {
     // Whether a value counts for nothing: the JVM's harmless options, else only an empty one.
     let jvm: fn(&str) -> bool = crate::commands::classify::env::harmless_jvm_options;
     let blank: fn(&str) -> bool = |value| value.trim().is_empty();
@@ -162,20 +140,12 @@ fn runtimes(env: &Env<'_>, program: &str, runs_only_itself: bool, out: &mut Verd
         ("ERL_ZFLAGS", "the Erlang VM", blank),
         ("DOTNET_STARTUP_HOOKS", ".NET", blank),
     ] {
-        if no_java_vm && name.contains("JAVA") {
-            continue;
-        }
         let harmless = match env.get(name) {
             Var::Unset => true,
             Var::Set(value) => harmless(value),
             Var::Runtime => false,
         };
-        if !harmless && name.contains("JAVA") {
-            out.push(
-                Level::Unknown,
-                format!("{runtime} takes options from {name}, and {program} may start one, itself or through the commands it runs"),
-            );
-        } else if !harmless {
+        if !harmless {
             out.push(
                 Level::Unknown,
                 format!("{runtime} takes options from {name} for every program built on it (which programs are cannot be told from their names)"),
