@@ -4145,19 +4145,13 @@ fn ruff_on_standard_input() {
     ]);
 }
 
-/// Round 36's tune part: ag's and ack's file-type switches, eu-unstrip's list mode.
+/// Round 36's tune part: ag's file-type switches, eu-unstrip's list mode.
 #[test]
 fn round_36_tune_readers() {
     assert_levels(&[
         ("ag --python 'return' src", ReadOnly),
         ("ag --js --yaml -l TODO .", ReadOnly),
         ("ag --python --pager less x", Unknown),
-        ("ack --go 'package'", ReadOnly),
-        ("ack --nogo -l TODO", ReadOnly),
-        ("ack -t python -T js --type=noruby x", ReadOnly),
-        ("ack --go --pager 'less -R' x", Unknown),
-        ("ack --go --ackrc other x", Unknown),
-        ("ack --cobol x", Unknown),
         ("eu-unstrip -n -e build/widget", ReadOnly),
         ("eu-unstrip --list-only --core=core.1", ReadOnly),
         ("eu-unstrip -e build/widget", Write),
