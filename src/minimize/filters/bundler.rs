@@ -28,7 +28,7 @@ pub(super) fn looks_like_esbuild(text: &str) -> bool {
     let mut lines = text.split_lines();
     while let Some(line) = lines.next() {
         if is_heading(line) {
-            let next = lines.by_ref().find(|l| !l.trim().is_empty());
+            let next = lines.by_ref().find(|l| !crate::minimize::text::is_blank(l));
             return next.is_some_and(is_location);
         }
     }
@@ -68,7 +68,7 @@ pub(super) fn esbuild(ctx: &Context) -> Option<String> {
         if is_heading(line) {
             in_message = true;
         }
-        if in_message && (line.trim().is_empty() || is_excerpt(line)) {
+        if in_message && (crate::minimize::text::is_blank(line) || is_excerpt(line)) {
             dropped = true;
             continue;
         }
@@ -82,7 +82,7 @@ pub(super) fn esbuild(ctx: &Context) -> Option<String> {
 pub(super) fn looks_like_webpack(text: &str) -> bool {
     text.split_lines()
         .rev()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !crate::minimize::text::is_blank(l))
         .take(3)
         .any(|l| {
             ["webpack ", "Rspack ", "rspack "].iter().any(|name| {
@@ -125,7 +125,7 @@ pub(super) fn webpack(ctx: &Context) -> Option<String> {
     let mut lines: Vec<&str> = ctx
         .text
         .split_lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !crate::minimize::text::is_blank(l))
         .collect();
     let mut dropped = lines.len() < ctx.text.split_lines().count();
     // The resolver's log (`resolve './x' in '/dir'`, its steps indented under it): each path it

@@ -39,7 +39,7 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
     let mut out = repeated_notes(by_file(group_warnings(out)));
     // A clean build is its `Finished` line (the profile and the time), not nothing: an empty
     // text would leave the whole progress log to be read.
-    if out.iter().all(|l| l.trim().is_empty()) {
+    if out.iter().all(|l| crate::minimize::text::is_blank(l)) {
         out.extend(
             ctx.text
                 .split_lines()

@@ -117,7 +117,7 @@ pub(super) fn changesets(ctx: &Context) -> Option<String> {
                 .find(|&j| is_changeset_line(lines[j]))
                 .unwrap_or(lines.len());
             let mut end_of_patch = end;
-            while end_of_patch > i && lines[end_of_patch - 1].trim().is_empty() {
+            while end_of_patch > i && crate::minimize::text::is_blank(lines[end_of_patch - 1]) {
                 end_of_patch -= 1;
             }
             let patch = patch_lines(&lines[i..end_of_patch]);

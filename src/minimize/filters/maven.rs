@@ -96,7 +96,7 @@ pub(super) fn maven(ctx: &Context) -> Option<String> {
             kept.push((None, line));
             continue;
         };
-        if body.trim().is_empty() {
+        if crate::minimize::text::is_blank(body) {
             continue;
         }
         if body.starts_with("Failed to execute goal") {

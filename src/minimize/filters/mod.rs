@@ -285,7 +285,7 @@ fn framed_report(text: &str) -> Option<(&str, &str, &str)> {
                 .map_or(rest.len(), |n| root_end + n + 1)
         };
         let (body, tail) = rest.split_at(end);
-        let around = !lead.is_empty() || !tail.trim().is_empty();
+        let around = !lead.is_empty() || !crate::minimize::text::is_blank(tail);
         let short_tail = tail.split_lines().count() <= REPORT_LEAD_LINES;
         return (around && short_tail).then_some((lead, body, tail));
     }

@@ -237,7 +237,7 @@ pub(super) fn header_records(text: &str, min_records: usize) -> Option<String> {
                 more.is_empty()
                     && line
                         .split_once(':')
-                        .is_some_and(|(_, v)| !v.trim().is_empty())
+                        .is_some_and(|(_, v)| !crate::minimize::text::is_blank(v))
                     && records[1..]
                         .iter()
                         .all(|r| r[1..].iter().any(|(l, m)| l == line && m.is_empty()))
@@ -264,22 +264,25 @@ pub(super) fn header_records(text: &str, min_records: usize) -> Option<String> {
             let body = {
                 let end = more
                     .iter()
-                    .rposition(|l| !l.trim().is_empty())
+                    .rposition(|l| !crate::minimize::text::is_blank(l))
                     .map_or(0, |n| n + 1);
                 &more[..end]
             };
             let prose = body.len() > VALUE_LINES_MAX
-                && body.iter().any(|l| l.trim().is_empty())
+                && body.iter().any(|l| crate::minimize::text::is_blank(l))
                 && !body.iter().any(|l| l.starts_with([' ', '\t']));
             if !prose {
                 out.extend(body.iter().map(|l| l.to_string()));
                 continue;
             }
             shortened = true;
-            let from = body.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
+            let from = body
+                .iter()
+                .position(|l| !crate::minimize::text::is_blank(l))
+                .unwrap_or(0);
             let to = body[from..]
                 .iter()
-                .position(|l| l.trim().is_empty())
+                .position(|l| crate::minimize::text::is_blank(l))
                 .map_or(body.len(), |n| from + n);
             out.extend(body[from..to].iter().map(|l| l.to_string()));
             let name = line.split_once(':').map_or("", |(n, _)| n);

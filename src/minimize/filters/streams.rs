@@ -63,7 +63,7 @@ pub(super) fn looks_like_streams(text: &str) -> bool {
                     None => names.push((name, 1)),
                 }
             }
-            None if !started || line.trim().is_empty() => {}
+            None if !started || crate::minimize::text::is_blank(line) => {}
             None => return false,
         }
     }

@@ -81,7 +81,10 @@ pub(super) fn valgrind(ctx: &Context) -> Option<String> {
         let kept: Vec<&str> = lines
             .iter()
             .copied()
-            .filter(|l| !prefixed(l).is_some_and(|(_, p, body)| p == pid && body.trim().is_empty()))
+            .filter(|l| {
+                !prefixed(l)
+                    .is_some_and(|(_, p, body)| p == pid && crate::minimize::text::is_blank(body))
+            })
             .collect();
         return (kept.len() < lines.len()).then(|| join_lines(kept));
     }
@@ -113,7 +116,7 @@ pub(super) fn valgrind(ctx: &Context) -> Option<String> {
             first = false;
             continue;
         }
-        if body.trim().is_empty() {
+        if crate::minimize::text::is_blank(body) {
             after_blank = true;
             continue;
         }

@@ -19,7 +19,7 @@ const LEAD_LINES: usize = 4;
 /// command.
 pub(super) fn as_diagnostics(text: &str) -> Option<String> {
     text.split_lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !crate::minimize::text::is_blank(l))
         .take(LEAD_LINES + 1)
         .find_map(|l| command(l).or_else(|| azure(l)))?;
     let mut out = String::with_capacity(text.len());
