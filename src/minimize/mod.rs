@@ -221,7 +221,7 @@ pub(crate) fn minimize(
     // whose bytes are that much fewer saves enough without its count.
     let saves = text.len() as f64 + MIN_SAVING_TOKENS <= before
         || approx_tokens(&text) + MIN_SAVING_TOKENS <= before;
-    if !saves || text.trim().is_empty() {
+    if !saves || crate::minimize::text::is_blank(&text) {
         return None;
     }
     // The readings of the output end here: it moves into the result.

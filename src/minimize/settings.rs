@@ -355,7 +355,7 @@ impl UserFilter {
             }
         }
         let out = lines.join("\n");
-        if !out.trim().is_empty() {
+        if !crate::minimize::text::is_blank(&out) {
             return out;
         }
         match (&self.on_empty, self.preserve_if_empty) {

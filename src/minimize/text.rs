@@ -218,14 +218,38 @@ pub(crate) fn quote_shape(text: &str) -> String {
 }
 
 /// Whether `line` is empty or only whitespace (what `str::trim` leaves empty), decided by its
-/// first byte where that can: most lines start with a letter, a digit or a mark, and `trim`
-/// decodes characters from both ends.
+/// first byte past an ASCII indentation where that can: most lines start, after their indent,
+/// with a letter, a digit or a mark, and `trim` decodes characters from both ends (a test log's
+/// indented lines: 200 instructions a line).
 pub(crate) fn is_blank(line: &str) -> bool {
-    match line.as_bytes().first() {
+    let rest = trim_ascii_space_start(line);
+    match rest.as_bytes().first() {
         None => true,
-        Some(&b) if b.is_ascii() && !char::from(b).is_whitespace() => false,
-        _ => line.trim().is_empty(),
+        Some(&b) if b.is_ascii() => false,
+        _ => rest.trim().is_empty(),
     }
+}
+
+/// `line` without its leading whitespace, as `str::trim_start` cuts it: the ASCII whitespace
+/// that `char::is_whitespace` names (with the vertical tab, which `u8::is_ascii_whitespace`
+/// leaves) skipped as bytes, `trim_start` asked only when a character past ASCII follows.
+pub(crate) fn trim_start(line: &str) -> &str {
+    let rest = trim_ascii_space_start(line);
+    match rest.as_bytes().first() {
+        Some(&b) if !b.is_ascii() => rest.trim_start(),
+        _ => rest,
+    }
+}
+
+/// `line` past its leading ASCII whitespace (`char::is_whitespace`'s: space, `\t`, `\n`,
+/// vertical tab, form feed, `\r`).
+fn trim_ascii_space_start(line: &str) -> &str {
+    let n = line
+        .bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+        .count();
+    // ASCII bytes only were skipped: `n` is a character boundary.
+    &line[n..]
 }
 
 /// Every location in `text`, as written: `path/file.ext:12` or `:12:5`, and tsc's
@@ -774,7 +798,7 @@ fn place_line(line: &str) -> Option<(&str, &str)> {
         let (col, text) = split_str(after, ": ")?;
         Some((&rest[..row.len() + 1 + col.len()], text))
     })?;
-    (!file.is_empty() && !file.contains(' ') && is_place(place) && !text.trim().is_empty())
+    (!file.is_empty() && !file.contains(' ') && is_place(place) && !is_blank(text))
         .then(|| (file, &line[file.len() + 1..]))
 }
 
@@ -787,7 +811,7 @@ pub(crate) fn by_file(lines: Vec<String>) -> Vec<String> {
         let (file, _) = place_line(&lines[i])?;
         let detail = lines
             .get(i + 1)
-            .is_some_and(|n| n.starts_with(char::is_whitespace) && !n.trim().is_empty());
+            .is_some_and(|n| n.starts_with(char::is_whitespace) && !is_blank(n));
         (!detail).then_some(file)
     };
     let files: Vec<Option<&str>> = (0..lines.len()).map(one_line).collect();
@@ -1110,7 +1134,7 @@ pub(crate) fn capped_alike(lines: Vec<String>, is_message: impl Fn(&str) -> bool
 /// suffix and the two numbers. `None` when the number follows `:` or `(` (a location's line)
 /// or a word's character (a name's).
 fn number_apart<'a>(a: &'a str, b: &'a str) -> Option<(usize, usize, &'a str, &'a str)> {
-    if a == b || a.trim().is_empty() {
+    if a == b || is_blank(a) {
         return None;
     }
     let (ab, bb) = (a.as_bytes(), b.as_bytes());
@@ -1336,8 +1360,17 @@ mod tests {
             "é",
             "-",
             "\u{0}",
+            "    a",
+            " \t\x0b\x0c\r\n",
+            "  \u{a0}",
+            "\t\u{2003}x",
+            " \u{85} ",
+            "\x1c",
+            " \x1f",
+            " é ",
         ] {
             assert_eq!(is_blank(line), line.trim().is_empty(), "{line:?}");
+            assert_eq!(trim_start(line), line.trim_start(), "{line:?}");
         }
     }
 

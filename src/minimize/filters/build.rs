@@ -12,6 +12,7 @@
 //! run of lines (said once above them), a remark list's file (said once above its lines, a text
 //! at several places once: [`remark_list`]).
 
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use std::borrow::Cow;
 
@@ -181,7 +182,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         // (The next line is asked first: the cheapest test, and the one that is most often false.)
         if is_bare_caret_line(line)
             || (lines.get(i + 1).is_some_and(|n| is_bare_caret_line(n))
-                && !line.trim().is_empty()
+                && !is_blank(line)
                 && diagnostic(line).is_none())
         {
             continue;
@@ -206,7 +207,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             continue;
         }
         after_failed = line.starts_with("FAILED: ");
-        if let Some((_, label)) = line.split_once('|').filter(|(g, _)| g.trim().is_empty()) {
+        if let Some((_, label)) = line.split_once('|').filter(|(g, _)| is_blank(g)) {
             let label = label
                 .trim_start_matches([' ', '^', '~', '-', '|', '+'])
                 .trim();
@@ -256,12 +257,12 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     ))));
     // A clean build is its last line (`[42/42] Linking CXX executable app`, `[100%] Built target
     // app`), not nothing: an empty text would leave the whole progress log to be read.
-    if out.iter().all(|l| l.trim().is_empty()) {
+    if out.iter().all(|l| is_blank(l)) {
         out.extend(
             ctx.text
                 .split_lines()
                 .rev()
-                .find(|l| !l.trim().is_empty())
+                .find(|l| !is_blank(l))
                 .map(|l| Cow::Borrowed(l.trim())),
         );
     }
@@ -437,7 +438,7 @@ fn is_bare_caret_line(line: &str) -> bool {
 /// place or a build step's echo.
 fn is_fix_it(line: &str) -> bool {
     line.starts_with(' ')
-        && !line.trim().is_empty()
+        && !is_blank(line)
         && !is_silent_rule_echo(line)
         && !crate::minimize::text::has_location(line)
 }

@@ -12,6 +12,7 @@
 //! once before the run; the resolver's log under a module that was not found keeps what it
 //! tried (each path that does not exist) and says each other step once; blank lines go.
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::{join_lines, SplitLines};
 use std::collections::HashSet;
 
@@ -28,7 +29,7 @@ pub(super) fn looks_like_esbuild(text: &str) -> bool {
     let mut lines = text.split_lines();
     while let Some(line) = lines.next() {
         if is_heading(line) {
-            let next = lines.by_ref().find(|l| !l.trim().is_empty());
+            let next = lines.by_ref().find(|l| !is_blank(l));
             return next.is_some_and(is_location);
         }
     }
@@ -68,7 +69,7 @@ pub(super) fn esbuild(ctx: &Context) -> Option<String> {
         if is_heading(line) {
             in_message = true;
         }
-        if in_message && (line.trim().is_empty() || is_excerpt(line)) {
+        if in_message && (is_blank(line) || is_excerpt(line)) {
             dropped = true;
             continue;
         }
@@ -82,7 +83,7 @@ pub(super) fn esbuild(ctx: &Context) -> Option<String> {
 pub(super) fn looks_like_webpack(text: &str) -> bool {
     text.split_lines()
         .rev()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !is_blank(l))
         .take(3)
         .any(|l| {
             ["webpack ", "Rspack ", "rspack "].iter().any(|name| {
@@ -122,11 +123,7 @@ fn flags(line: &str) -> Vec<&str> {
 }
 
 pub(super) fn webpack(ctx: &Context) -> Option<String> {
-    let mut lines: Vec<&str> = ctx
-        .text
-        .split_lines()
-        .filter(|l| !l.trim().is_empty())
-        .collect();
+    let mut lines: Vec<&str> = ctx.text.split_lines().filter(|l| !is_blank(l)).collect();
     let mut dropped = lines.len() < ctx.text.split_lines().count();
     // The resolver's log (`resolve './x' in '/dir'`, its steps indented under it): each path it
     // tried that does not exist stays; another step is said once (`Field 'browser' doesn't

@@ -6,6 +6,7 @@
 
 use super::build::push_place_rows;
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use crate::minimize::text::{by_file, has, is_dependency_frame, join_lines};
 
@@ -39,7 +40,7 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
     let mut out = repeated_notes(by_file(group_warnings(out)));
     // A clean build is its `Finished` line (the profile and the time), not nothing: an empty
     // text would leave the whole progress log to be read.
-    if out.iter().all(|l| l.trim().is_empty()) {
+    if out.iter().all(|l| is_blank(l)) {
         out.extend(
             ctx.text
                 .split_lines()

@@ -10,6 +10,7 @@
 
 use super::git::{compact_unified, iso_date};
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::join_lines;
 use crate::minimize::text::SplitLines;
 
@@ -117,7 +118,7 @@ pub(super) fn changesets(ctx: &Context) -> Option<String> {
                 .find(|&j| is_changeset_line(lines[j]))
                 .unwrap_or(lines.len());
             let mut end_of_patch = end;
-            while end_of_patch > i && lines[end_of_patch - 1].trim().is_empty() {
+            while end_of_patch > i && is_blank(lines[end_of_patch - 1]) {
                 end_of_patch -= 1;
             }
             let patch = patch_lines(&lines[i..end_of_patch]);

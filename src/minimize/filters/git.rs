@@ -10,6 +10,7 @@ use super::Context;
 use crate::minimize::command::Invocation;
 use crate::minimize::text::SplitLines;
 use crate::minimize::text::{find, has, join_lines, split_str};
+use crate::minimize::text::{is_blank, trim_start};
 
 /// The git subcommand, past global options (`-C dir`, `-c k=v`, `--no-pager`).
 pub(super) fn subcommand(inv: &Invocation) -> Option<String> {
@@ -311,10 +312,10 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         } else {
             stat_line(line)
         };
-        if !line.trim().is_empty() && change.is_none() {
+        if !is_blank(line) && change.is_none() {
             changes_open = false;
         }
-        if !line.starts_with("    ") || line.trim().is_empty() || in_diff {
+        if !line.starts_with("    ") || is_blank(line) || in_diff {
             body_open = false;
         }
         if !stats.is_empty() && stat.is_none() {
@@ -393,10 +394,10 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
                 h.merge = Some(merge.trim().to_string());
                 continue;
             }
-            if line.trim().is_empty() && !h.has_author {
+            if is_blank(line) && !h.has_author {
                 continue;
             }
-            if line.trim().is_empty() {
+            if is_blank(line) {
                 continue;
             }
             if !line.starts_with("    ") {
@@ -409,7 +410,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             header = None;
             continue;
         }
-        if line.trim().is_empty() {
+        if is_blank(line) {
             continue;
         }
         if let Some(change) = change {
@@ -489,7 +490,7 @@ fn continues_paragraph(last: &str, next: &str) -> bool {
     let Some(prev) = last.strip_prefix("    ") else {
         return false;
     };
-    !prev.trim().is_empty() && !next.trim().is_empty() && !structured(next) && !structured(prev)
+    !is_blank(prev) && !is_blank(next) && !structured(next) && !structured(prev)
 }
 
 /// A line of `--name-status` (`M\tpath`, `R100\told\tnew`) or `--numstat` (`12\t3\tpath`,
@@ -564,7 +565,7 @@ fn once_per_day(lines: Vec<String>, group: bool) -> Vec<String> {
             out.push(l);
         } else {
             last_day.clear();
-            out.push(format!("{day} {}", rest.trim_start()));
+            out.push(format!("{day} {}", trim_start(rest)));
         }
     }
     out
@@ -1021,12 +1022,12 @@ fn hunk_start(line: &str) -> Option<(usize, &str)> {
 fn without_blank_changes(kept: Vec<String>) -> Vec<String> {
     if kept
         .iter()
-        .all(|l| !l.starts_with('\\') && l[1..].trim().is_empty())
+        .all(|l| !l.starts_with('\\') && is_blank(&l[1..]))
     {
         return kept;
     }
     kept.into_iter()
-        .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
+        .filter(|l| l.starts_with('\\') || !is_blank(&l[1..]))
         .collect()
 }
 
@@ -1120,7 +1121,7 @@ fn blank_changes_counted(out: Vec<String>, kept_as_is: impl Fn(&str) -> bool) ->
     let blank_change = |l: &str| {
         let change = l.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',' || c == ' ');
         change.starts_with(['+', '-'])
-            && change[1..].trim().is_empty()
+            && is_blank(&change[1..])
             && !l.starts_with("--- ")
             && !kept_as_is(l)
     };
@@ -1162,7 +1163,7 @@ fn blank_changes_counted(out: Vec<String>, kept_as_is: impl Fn(&str) -> bool) ->
         let (at, numbers) = split(&line);
         let change = &line[at.unwrap_or(0)..];
         let is_change = change.starts_with(['+', '-']);
-        if is_change && change[1..].trim().is_empty() {
+        if is_change && is_blank(&change[1..]) {
             blank += 1;
             if numbers == 1 {
                 pending = at.map(|a| line[..a].to_string());
@@ -1450,7 +1451,7 @@ pub(super) fn looks_like_blame(head: &str) -> bool {
 /// 343 insertions(+), 23 deletions(-)`) and the line before it is a file's row (` path | 12
 /// ++--`). What [`diff`] reads of `--stat`, said as a shape.
 pub(super) fn looks_like_diffstat(text: &str) -> bool {
-    let mut last = text.split_lines().rev().filter(|l| !l.trim().is_empty());
+    let mut last = text.split_lines().rev().filter(|l| !is_blank(l));
     last.next().is_some_and(|l| stat_summary(l).is_some())
         && last.next().is_some_and(|l| stat_line(l).is_some())
 }

@@ -7,6 +7,7 @@
 use super::{run, Context};
 use crate::minimize::approx_tokens;
 use crate::minimize::command::Invocation;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use crate::re;
 
@@ -22,7 +23,7 @@ fn hook_line(line: &str) -> Option<(&str, &str, &str)> {
 /// `[INFO]`/`[WARNING]` notice is a hook's result line.
 pub(super) fn looks_like_hook_run(text: &str) -> bool {
     text.split_lines()
-        .find(|l| !l.trim().is_empty() && !l.starts_with('['))
+        .find(|l| !is_blank(l) && !l.starts_with('['))
         .is_some_and(|l| hook_line(l).is_some())
 }
 
@@ -125,8 +126,8 @@ fn hook_output(ctx: &Context, hook: &Hook, body: &str) -> String {
 
 /// `lines` without the blank lines at either end.
 fn trimmed<'a>(lines: &[&'a str]) -> Vec<&'a str> {
-    let start = lines.iter().position(|l| !l.trim().is_empty());
-    let end = lines.iter().rposition(|l| !l.trim().is_empty());
+    let start = lines.iter().position(|l| !is_blank(l));
+    let end = lines.iter().rposition(|l| !is_blank(l));
     match (start, end) {
         (Some(s), Some(e)) => lines[s..=e].to_vec(),
         _ => Vec::new(),

@@ -5,6 +5,7 @@
 //! Dropped: what only a program reads (urls, end positions, fix edits, noqa rows, cell ids);
 //! kept: every finding's file, line, column, code, message and a fix's presence, every entry.
 
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use serde_json::{Map, Value};
 
@@ -33,7 +34,7 @@ fn parse(text: &str) -> Option<Vec<Value>> {
     // One line (a report cut short): read a line at a time it is the same failed parse again.
     text.trim_end().split_lines().nth(1)?;
     text.split_lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !is_blank(l))
         .map(|l| serde_json::from_str::<Value>(l).ok())
         .collect()
 }
@@ -539,7 +540,7 @@ fn test_run(values: &[Value]) -> Option<String> {
             .unwrap_or("");
         for l in said.split_lines() {
             let l = l.trim_end();
-            if l.trim().is_empty() || l.trim_start().starts_with("at ") && is_dependency_frame(l) {
+            if is_blank(l) || l.trim_start().starts_with("at ") && is_dependency_frame(l) {
                 continue;
             }
             out.push(format!("      {l}"));
@@ -602,7 +603,7 @@ fn example_report(values: &[Value]) -> Option<String> {
         out.extend(
             message
                 .split_lines()
-                .filter(|l| !l.trim().is_empty())
+                .filter(|l| !is_blank(l))
                 .map(|l| format!("    {}", l.trim_end())),
         );
         // Frames at the line's start: a folded directory is a heading, its files under it.

@@ -13,6 +13,7 @@
 
 use super::json::{render, Finding};
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use crate::minimize::text::{is_dependency_frame, join_lines, locations};
 
@@ -217,7 +218,7 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
         let between = &rest[..open];
         if let Some(p) = part.as_mut() {
             p.body.push_str(between);
-        } else if !between.trim().is_empty() {
+        } else if !is_blank(between) {
             // Text outside any failure or output: not a report this reads.
             return None;
         }
@@ -414,7 +415,7 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
             _ => return None,
         }
     }
-    if !rest.trim().is_empty() || cases == 0 || case.is_some() || part.is_some() {
+    if !is_blank(rest) || cases == 0 || case.is_some() || part.is_some() {
         return None;
     }
     passed_at.said("passed at", &mut out);
@@ -450,7 +451,7 @@ fn lint_findings(text: &str) -> Option<String> {
         let between = &rest[..open];
         if in_failure {
             failure.as_mut()?.1.push_str(between);
-        } else if !between.trim().is_empty() {
+        } else if !is_blank(between) {
             return None;
         }
         rest = &rest[open..];
@@ -556,7 +557,7 @@ fn lint_findings(text: &str) -> Option<String> {
             _ => return None,
         }
     }
-    if !rest.trim().is_empty() || found.is_empty() || case.is_some() {
+    if !is_blank(rest) || found.is_empty() || case.is_some() {
         return None;
     }
     let [tests, failures, errors, skipped] = totals;
@@ -594,7 +595,7 @@ fn lint_findings(text: &str) -> Option<String> {
 /// to be strictly equal:` and the message's lines again, as mocha's xunit reporter writes it):
 /// the error's line said with its name and a pointer up, the repeated lines gone.
 fn message_once(body: Vec<String>) -> Vec<String> {
-    let Some(first) = body.first().filter(|l| !l.trim().is_empty()) else {
+    let Some(first) = body.first().filter(|l| !is_blank(l)) else {
         return body;
     };
     let error_line = body.iter().enumerate().skip(1).find_map(|(i, l)| {

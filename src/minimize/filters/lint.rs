@@ -6,6 +6,7 @@
 
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use crate::minimize::text::{has, join_lines, quote_shape};
 use crate::re;
@@ -223,7 +224,7 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
         }
         if found && after.is_empty() {
             if is_pretty {
-                if line.trim().is_empty() {
+                if is_blank(line) {
                     in_frame = true;
                     continue;
                 }
@@ -653,7 +654,7 @@ pub(super) fn located(ctx: &Context) -> Option<String> {
     let mut open: Option<(String, String, String)> = None;
     for line in ctx.text.split_lines() {
         if let Some((path, place, severity, message)) = located_line(line) {
-            if after.iter().any(|l| !l.trim().is_empty()) {
+            if after.iter().any(|l| !is_blank(l)) {
                 return None;
             }
             after.clear();
@@ -734,7 +735,7 @@ impl ByFile {
 /// older rustfmt's `Diff in PATH at line 12:`, and [`rustfmt_check`] reads it.
 pub(super) fn looks_like_rustfmt_check(head: &str) -> bool {
     head.split_lines()
-        .find(|l| !l.trim().is_empty())
+        .find(|l| !is_blank(l))
         .and_then(|l| l.strip_prefix("Diff in ")?.strip_suffix(':'))
         .is_some_and(|rest| {
             let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
@@ -887,7 +888,7 @@ pub(super) fn lint_row(line: &str) -> Option<(&str, &str, &str)> {
     let message = rest[end..]
         .strip_prefix(": ")
         .or_else(|| rest[end..].strip_prefix(' '))?;
-    (!message.trim().is_empty()).then_some((path, &rest[..end], message))
+    (!is_blank(message)).then_some((path, &rest[..end], message))
 }
 
 /// pylint's heading over each module's rows in all its one-line formats (`************* Module
@@ -907,7 +908,7 @@ pub(super) fn looks_like_lint_list(text: &str) -> bool {
     let head: Vec<&str> = text
         .split_lines()
         .take(40)
-        .filter(|l| !l.trim().is_empty() && !is_module_heading(l))
+        .filter(|l| !is_blank(l) && !is_module_heading(l))
         .collect();
     let rows = head.iter().filter(|l| lint_row(l).is_some()).count();
     if rows >= LINT_LIST_MIN_ROWS && rows + 1 >= head.len() {
@@ -999,7 +1000,7 @@ fn headed_row(line: &str) -> Option<(&str, &str)> {
     let (at, rest) = t.split_once(char::is_whitespace)?;
     let (row, col) = at.split_once(':')?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    (digits(row) && digits(col) && !rest.trim().is_empty()).then_some((at, rest))
+    (digits(row) && digits(col) && !is_blank(rest)).then_some((at, rest))
 }
 
 /// A file's heading in a headed list: a path alone on its line (`./ci/a.yaml`, `src/a.ts`).
@@ -1019,7 +1020,7 @@ pub(super) fn looks_like_headed_lint_list(text: &str) -> bool {
     let head: Vec<&str> = text
         .split_lines()
         .take(40)
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !is_blank(l))
         .collect();
     let rows = head.iter().filter(|l| headed_row(l).is_some()).count();
     let headings = head.iter().filter(|l| heading_path(l).is_some()).count();
@@ -1047,7 +1048,7 @@ fn repeating_row<'a>(line: &'a str, heading: &str) -> Option<(&'a str, &'a str)>
         .strip_prefix(" - ")
         .or_else(|| rest[end..].strip_prefix(": "))
         .or_else(|| rest[end..].strip_prefix(' '))?;
-    (!body.trim().is_empty()).then_some((&rest[..end], body))
+    (!is_blank(body)).then_some((&rest[..end], body))
 }
 
 /// The indent of a line: its leading blanks, in characters (pyright indents a message's further
@@ -1100,7 +1101,7 @@ pub(super) fn repeating_rows(ctx: &Context) -> Option<String> {
     let mut rows = 0;
     for line in ctx.text.split_lines() {
         if let Some((at, body)) = heading.and_then(|h| repeating_row(line, h)) {
-            if after.iter().any(|l| !l.trim().is_empty()) {
+            if after.iter().any(|l| !is_blank(l)) {
                 return None;
             }
             after.clear();
@@ -1109,7 +1110,7 @@ pub(super) fn repeating_rows(ctx: &Context) -> Option<String> {
             rows += 1;
             continue;
         }
-        if let Some(row_indent) = open.filter(|&n| indent(line) > n && !line.trim().is_empty()) {
+        if let Some(row_indent) = open.filter(|&n| indent(line) > n && !is_blank(line)) {
             // Deeper than the row by as much as the original was: a nested elaboration stays
             // nested under the row's new two-space indent.
             let depth = indent(line) - row_indent;
@@ -1118,7 +1119,7 @@ pub(super) fn repeating_rows(ctx: &Context) -> Option<String> {
         }
         open = None;
         if let Some(h) = heading_path(line) {
-            if after.iter().any(|l| !l.trim().is_empty()) {
+            if after.iter().any(|l| !is_blank(l)) {
                 return None;
             }
             after.clear();
@@ -1172,8 +1173,8 @@ fn lint_list_text(text: &str) -> Option<String> {
         let quoted_before_blank = || {
             i > 0
                 && read[i - 1].is_some()
-                && !line.trim().is_empty()
-                && lines.get(i + 1).is_some_and(|n| n.trim().is_empty())
+                && !is_blank(line)
+                && lines.get(i + 1).is_some_and(|n| is_blank(n))
                 && read.get(i + 2).is_none_or(Option::is_some)
         };
         if rows > 0
@@ -1186,7 +1187,7 @@ fn lint_list_text(text: &str) -> Option<String> {
         }
         match read[i] {
             Some((path, at, message)) => {
-                if after.iter().any(|l| !l.trim().is_empty()) {
+                if after.iter().any(|l| !is_blank(l)) {
                     return None;
                 }
                 after.clear();
@@ -1235,7 +1236,7 @@ fn in_line_heading(line: &str) -> Option<(&str, &str)> {
 /// deploy.sh line 4:`) and a caret line under it names a finding (`^-- SC2086 (info): …`).
 /// [`shellcheck_tty`] then reads it, and leaves it whole at any line of another shape.
 pub(super) fn looks_like_caret_report(head: &str) -> bool {
-    let mut lines = head.split_lines().filter(|l| !l.trim().is_empty());
+    let mut lines = head.split_lines().filter(|l| !is_blank(l));
     lines.next().is_some_and(|l| in_line_heading(l).is_some())
         && lines.take(3).any(|l| caret_message(l).is_some())
 }
@@ -1262,7 +1263,7 @@ pub(super) fn shellcheck_tty(ctx: &Context) -> Option<String> {
     }
     let mut state = In::Nothing;
     for line in ctx.text.split_lines() {
-        if line.trim().is_empty() {
+        if is_blank(line) {
             if state != In::Links {
                 state = In::Nothing;
             }
@@ -1383,7 +1384,7 @@ fn detailed_head(message: &str) -> Option<&str> {
         return None;
     }
     let (head, _) = message.rsplit_once(" [")?;
-    (groups(&message[head.len() + 1..]) && !head.trim().is_empty()).then_some(head)
+    (groups(&message[head.len() + 1..]) && !is_blank(head)).then_some(head)
 }
 
 /// A grouped line's places (`3:3, 14:3`) and its text.
@@ -1621,7 +1622,7 @@ fn biome_heading(line: &str) -> Option<(&str, &str)> {
 /// diagnostic's heading.
 pub(super) fn looks_like_biome(text: &str) -> bool {
     text.split_lines()
-        .find(|l| !l.trim().is_empty())
+        .find(|l| !is_blank(l))
         .is_some_and(|l| biome_heading(l).is_some())
 }
 
@@ -1630,7 +1631,7 @@ pub(super) fn looks_like_biome(text: &str) -> bool {
 fn biome_message(line: &str) -> Option<&str> {
     let t = line.trim();
     let (mark, text) = t.split_once(' ')?;
-    (matches!(mark, "×" | "!" | "i" | "✖" | "⚠" | "ℹ") && !text.trim().is_empty()).then_some(t)
+    (matches!(mark, "×" | "!" | "i" | "✖" | "⚠" | "ℹ") && !is_blank(text)).then_some(t)
 }
 
 /// A changed line of a diff biome draws (`  12    │ - old`, `     12 │ + new`): its line number
@@ -1743,7 +1744,7 @@ pub(super) fn biome(ctx: &Context) -> Option<String> {
             }
         }
         let Some((place, category, located, said)) = &mut block else {
-            if !line.trim().is_empty() || rest.last().is_some_and(|l| !l.is_empty()) {
+            if !is_blank(line) || rest.last().is_some_and(|l| !l.is_empty()) {
                 // A heading's rule (`format ━━━━`) is layout.
                 let t = line.trim_end();
                 let bare = t.trim_end_matches(['━', ' ']);

@@ -5,6 +5,7 @@
 
 use super::paths::{FastHash, PathList};
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::join_lines;
 use crate::minimize::text::SplitLines;
 
@@ -39,7 +40,7 @@ pub(super) fn looks_like_long_listing(text: &str) -> bool {
     let head: Vec<&str> = text
         .split_lines()
         .take(40)
-        .filter(|l| !l.trim().is_empty() && !l.starts_with("total ") && !l.ends_with(':'))
+        .filter(|l| !is_blank(l) && !l.starts_with("total ") && !l.ends_with(':'))
         .collect();
     let rows = head.iter().filter(|l| long_row(l).is_some()).count();
     rows >= LONG_LISTING_MIN_ROWS && rows + 1 >= head.len()
@@ -579,7 +580,7 @@ pub(super) fn looks_like_match_list(text: &str) -> bool {
     let head: Vec<&str> = text
         .split_lines()
         .take(40)
-        .filter(|l| !l.trim().is_empty() && *l != "--")
+        .filter(|l| !is_blank(l) && *l != "--")
         .collect();
     // A path: no blank in it, a `/` or a `.`, a letter (a log's `2025-06-11T08:32:29Z`, a
     // journal's `Nov 29 00:30:01` are not).
@@ -934,7 +935,7 @@ fn same_entries_once(out: Vec<String>) -> Vec<String> {
     let mut joined: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
     let mut gone = vec![false; blocks.len()];
     for (i, (root, rows)) in blocks.iter().enumerate() {
-        if rows.is_empty() || root.trim().is_empty() {
+        if rows.is_empty() || is_blank(root) {
             continue;
         }
         match first.get(rows.as_slice()) {
@@ -980,11 +981,11 @@ fn lone_root_unindented(out: Vec<String>) -> Vec<String> {
     let last_entry = out.iter().rposition(|l| l.starts_with(' '));
     let lone = out
         .first()
-        .is_some_and(|l| !l.starts_with(' ') && !l.trim().is_empty())
+        .is_some_and(|l| !l.starts_with(' ') && !is_blank(l))
         && last_entry.is_some_and(|last| {
             out[1..=last]
                 .iter()
-                .all(|l| l.starts_with("  ") || l.trim().is_empty())
+                .all(|l| l.starts_with("  ") || is_blank(l))
         });
     if !lone {
         return out;
@@ -1205,7 +1206,7 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
         && !files
         && text
             .split_lines()
-            .find(|l| !l.trim().is_empty())
+            .find(|l| !is_blank(l))
             .and_then(depth_prefixed)
             .is_some_and(|(d, _)| d == 0);
     for line in text.split_lines() {
@@ -1219,7 +1220,7 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
         let (depth, rest) = drawn_indent(line, narrow);
         // `npm ls --long`: a line of drawing alone under each package (where its description,
         // URL and path go when it has them) is layout.
-        if narrow && depth > 0 && rest.trim().is_empty() {
+        if narrow && depth > 0 && is_blank(rest) {
             continue;
         }
         let entry = rest
@@ -1499,7 +1500,7 @@ const DRAWN_TREE_MIN_ENTRIES: usize = 3;
 pub(super) fn looks_like_drawn_tree(head: &str) -> bool {
     let mut entries = 0;
     let mut other = 0;
-    for line in head.split_lines().filter(|l| !l.trim().is_empty()) {
+    for line in head.split_lines().filter(|l| !is_blank(l)) {
         let (_, rest) = drawn_indent(line, false);
         if rest.starts_with("├── ") || rest.starts_with("└── ") {
             entries += 1;
@@ -1516,7 +1517,7 @@ pub(super) fn looks_like_drawn_tree(head: &str) -> bool {
 /// under it, which only this drawing has). What [`npm_tree`] reads.
 pub(super) fn looks_like_narrow_tree(head: &str) -> bool {
     let (mut entries, mut other, mut branches) = (0, 0, 0);
-    for line in head.split_lines().filter(|l| !l.trim().is_empty()) {
+    for line in head.split_lines().filter(|l| !is_blank(l)) {
         let (_, rest) = drawn_indent(line, true);
         if rest.starts_with("├─┬ ") || rest.starts_with("└─┬ ") {
             branches += 1;
@@ -1537,7 +1538,7 @@ pub(super) fn drawn(ctx: &Context) -> Option<String> {
         .text
         .split_lines()
         .rev()
-        .find(|l| !l.trim().is_empty())
+        .find(|l| !is_blank(l))
         .is_some_and(is_tree_count);
     drawn_tree(ctx.text, false, closing)
 }

@@ -6,6 +6,7 @@
 //! (`-e`, `-X`, `[Help 1]`) dropped. Every other line stays whole, and so does every line of a
 //! run without failing tests (a pass, a compilation or resolution failure).
 
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use std::collections::HashSet;
 
@@ -96,7 +97,7 @@ pub(super) fn maven(ctx: &Context) -> Option<String> {
             kept.push((None, line));
             continue;
         };
-        if body.trim().is_empty() {
+        if is_blank(body) {
             continue;
         }
         if body.starts_with("Failed to execute goal") {

@@ -36,6 +36,7 @@ pub(crate) use git::stat_summary as stat_summary_for_test;
 use super::command::Invocation;
 use super::settings::OutlineLevel;
 use super::text::{lost_locations, text_has, with_lost_lines};
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 
 /// What a filter sees.
@@ -285,7 +286,7 @@ fn framed_report(text: &str) -> Option<(&str, &str, &str)> {
                 .map_or(rest.len(), |n| root_end + n + 1)
         };
         let (body, tail) = rest.split_at(end);
-        let around = !lead.is_empty() || !tail.trim().is_empty();
+        let around = !lead.is_empty() || !is_blank(tail);
         let short_tail = tail.split_lines().count() <= REPORT_LEAD_LINES;
         return (around && short_tail).then_some((lead, body, tail));
     }

@@ -4,6 +4,7 @@
 //! filter its content shows (vitest, jest, pytest, tsc, eslint, gtest); unrecognized output passes.
 
 use super::{sniffed, Context, Filter, Guard};
+use crate::minimize::text::is_blank;
 use crate::minimize::text::join_lines;
 use crate::minimize::text::SplitLines;
 use crate::re;
@@ -109,7 +110,7 @@ fn npm_explain(ctx: &Context) -> Option<String> {
     // The edges above each line (a place belongs to its edge, a blank line ends a tree).
     let mut open: Vec<usize> = Vec::new();
     for i in 0..lines.len() {
-        if lines[i].line.trim().is_empty() {
+        if is_blank(lines[i].line) {
             open.clear();
             continue;
         }
@@ -132,7 +133,7 @@ fn npm_explain(ctx: &Context) -> Option<String> {
     let mut kept: Vec<String> = Vec::with_capacity(lines.len());
     let mut edge_shown = true;
     for l in &lines {
-        if l.line.trim().is_empty() {
+        if is_blank(l.line) {
             kept.push(l.line.to_string());
             edge_shown = true;
         } else if l.place {
@@ -182,7 +183,7 @@ pub(super) fn without_banner(text: &str) -> String {
     let mut head = true;
     let mut trailer = false;
     for line in text.split_lines() {
-        if head && (line.starts_with("> ") || line.trim().is_empty()) {
+        if head && (line.starts_with("> ") || is_blank(line)) {
             continue;
         }
         head = false;

@@ -6,6 +6,7 @@
 //! a field the same in every record said once; so do header fields' records parted by `---`
 //! (`pip show`'s packages). (A drawn table, psql's or sqlite3 `-box`'s, is `table::drawn`'s.)
 
+use crate::minimize::text::is_blank;
 use crate::minimize::text::join_lines;
 use crate::minimize::text::text_has;
 use crate::minimize::text::SplitLines;
@@ -235,9 +236,7 @@ pub(super) fn header_records(text: &str, min_records: usize) -> Option<String> {
             .iter()
             .filter(|(line, more)| {
                 more.is_empty()
-                    && line
-                        .split_once(':')
-                        .is_some_and(|(_, v)| !v.trim().is_empty())
+                    && line.split_once(':').is_some_and(|(_, v)| !is_blank(v))
                     && records[1..]
                         .iter()
                         .all(|r| r[1..].iter().any(|(l, m)| l == line && m.is_empty()))
@@ -262,24 +261,21 @@ pub(super) fn header_records(text: &str, min_records: usize) -> Option<String> {
             }
             out.push(line.to_string());
             let body = {
-                let end = more
-                    .iter()
-                    .rposition(|l| !l.trim().is_empty())
-                    .map_or(0, |n| n + 1);
+                let end = more.iter().rposition(|l| !is_blank(l)).map_or(0, |n| n + 1);
                 &more[..end]
             };
             let prose = body.len() > VALUE_LINES_MAX
-                && body.iter().any(|l| l.trim().is_empty())
+                && body.iter().any(|l| is_blank(l))
                 && !body.iter().any(|l| l.starts_with([' ', '\t']));
             if !prose {
                 out.extend(body.iter().map(|l| l.to_string()));
                 continue;
             }
             shortened = true;
-            let from = body.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
+            let from = body.iter().position(|l| !is_blank(l)).unwrap_or(0);
             let to = body[from..]
                 .iter()
-                .position(|l| l.trim().is_empty())
+                .position(|l| is_blank(l))
                 .map_or(body.len(), |n| from + n);
             out.extend(body[from..to].iter().map(|l| l.to_string()));
             let name = line.split_once(':').map_or("", |(n, _)| n);

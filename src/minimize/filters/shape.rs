@@ -10,6 +10,7 @@
 //! error, a warning or a location.
 
 use super::Context;
+use crate::minimize::text::trim_start;
 use crate::minimize::text::SplitLines;
 use crate::minimize::text::{
     has, has_location, is_blank, is_dependency_frame, join_lines, text_has,
@@ -131,7 +132,7 @@ fn shape(line: &str) -> Shape {
     } else {
         let digits = t.bytes().take_while(u8::is_ascii_digit).count();
         let bracketed = t.strip_prefix('[').is_some_and(|r| {
-            let r = r.trim_start();
+            let r = trim_start(r);
             let n = r.bytes().take_while(u8::is_ascii_digit).count();
             n > 0 && (r[n..].starts_with("%]") || r[n..].starts_with('/'))
         });
@@ -152,7 +153,7 @@ fn shape(line: &str) -> Shape {
 /// Whether a TAP line's rest (after `ok `) carries a directive: `# TODO` or `# SKIP`.
 fn has_directive(rest: &str) -> bool {
     rest.split_once(" # ").is_some_and(|(_, d)| {
-        let d = d.trim_start().to_ascii_uppercase();
+        let d = trim_start(d).to_ascii_uppercase();
         d.starts_with("TODO") || d.starts_with("SKIP")
     })
 }
@@ -424,7 +425,7 @@ fn rule_links_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
             keep[i] = false;
             // The blank lines after it go when one stands before it.
             if b + 1 < i {
-                let blank = |k: &usize| lines[*k].trim().is_empty();
+                let blank = |k: &usize| is_blank(lines[*k]);
                 for k in (i + 1..lines.len()).take_while(blank) {
                     keep[k] = false;
                 }
@@ -484,10 +485,10 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         let Some(open) = lines.get(i + 1).filter(|l| l.trim() == "---") else {
             continue;
         };
-        let indent = open.len() - open.trim_start().len();
+        let indent = open.len() - trim_start(open).len();
         let Some(end) = lines[i + 2..]
             .iter()
-            .position(|l| l.trim() == "..." && l.len() - l.trim_start().len() == indent)
+            .position(|l| l.trim() == "..." && l.len() - trim_start(l).len() == indent)
             .map(|e| i + 2 + e)
         else {
             continue;
@@ -495,7 +496,7 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         let block = i + 2..end;
         if !failed || has_directive(rest) {
             if lines[block.clone()].iter().all(|l| {
-                let l = l.trim_start();
+                let l = trim_start(l);
                 l.split_once(": ").is_some_and(|(k, _)| !k.contains(' ')) && !says_trouble(l)
             }) {
                 keep[i + 1..=end].fill(false);
@@ -516,21 +517,21 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         // runner); tape's block has no `error`, and its values are the failure's facts.
         let has_error = lines[block.clone()]
             .iter()
-            .any(|l| l.trim_start().starts_with("error:"));
+            .any(|l| trim_start(l).starts_with("error:"));
         let noise = |key: &str| {
             TAP_NOISE_KEYS.contains(&key) && (has_error || !matches!(key, "expected" | "actual"))
         };
         // An inline `at: frame` (tape) is said again by the stack's frame of the same place.
         let inline_at: Option<&str> = lines[block.clone()].iter().find_map(|l| {
-            l.trim_start()
+            trim_start(l)
                 .strip_prefix("at: ")
                 .filter(|v| !v.starts_with(['|', '>']))
         });
         // The keys' indent: node's runner writes them at the markers' (`---`), ava deeper.
         let indent = lines[block.clone()]
             .iter()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| l.len() - l.trim_start().len())
+            .filter(|l| !is_blank(l))
+            .map(|l| l.len() - trim_start(l).len())
             .min()
             .unwrap_or(indent);
         let mut key = "";
@@ -538,8 +539,8 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         let mut frames_key: Option<usize> = None;
         for k in block {
             let line = lines[k];
-            let depth = line.len() - line.trim_start().len();
-            if line.trim().is_empty() {
+            let depth = line.len() - trim_start(line).len();
+            if is_blank(line) {
                 keep[k] = false;
                 continue;
             }
@@ -547,7 +548,7 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
                 if let Some(at) = frames_key.take() {
                     keep[at] = false;
                 }
-                let t = line.trim_start();
+                let t = trim_start(line);
                 let (name, value) = t.split_once(':').unwrap_or((t, ""));
                 key = name;
                 let value = value.trim();
@@ -566,7 +567,7 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
                 "stack" | "at" => {
                     is_own_frame(line)
                         && inline_at
-                            .is_none_or(|at| line.trim_start().strip_prefix("at ") != Some(at))
+                            .is_none_or(|at| trim_start(line).strip_prefix("at ") != Some(at))
                 }
                 k => !noise(k),
             };
@@ -647,7 +648,7 @@ fn passing_tap_headings_dropped<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, 
         let mut passed = 0;
         let mut other = false;
         for l in &lines[i + 1..end] {
-            let t = l.trim_start();
+            let t = trim_start(l);
             match t.strip_prefix("ok ") {
                 Some(r) if r.starts_with(|c: char| c.is_ascii_digit()) && !has_directive(r) => {
                     passed += 1
@@ -684,11 +685,9 @@ fn tap_repeated_errors_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
             i = end.max(i + 1);
             continue;
         }
-        let shown: Vec<usize> = (i + 1..end)
-            .filter(|&k| !lines[k].trim().is_empty())
-            .collect();
+        let shown: Vec<usize> = (i + 1..end).filter(|&k| !is_blank(lines[k])).collect();
         for k in i + 1..end {
-            if lines[k].trim().is_empty() || is_dependency_frame(lines[k]) {
+            if is_blank(lines[k]) || is_dependency_frame(lines[k]) {
                 keep[k] = false;
                 changed = true;
             }
@@ -750,7 +749,7 @@ const TAP_NOISE_KEYS: [&str; 8] = [
 /// nested under them.
 fn outer_tap_results(lines: &[&str], shapes: &mut [Shape]) {
     let nested = |l: &str| l.starts_with(char::is_whitespace);
-    let is_tap = |l: &str| l.trim_start().starts_with("ok ");
+    let is_tap = |l: &str| trim_start(l).starts_with("ok ");
     let any_nested = lines
         .iter()
         .zip(shapes.iter())
@@ -876,15 +875,15 @@ pub(super) fn same_failure_details(lines: &[&str]) -> Option<Vec<String>> {
         let end = starts.get(k + 1).copied().unwrap_or(lines.len());
         // The header and the title lines under it, up to the first blank line.
         let title_end = (start + 1..end)
-            .find(|&i| lines[i].trim().is_empty())
+            .find(|&i| is_blank(lines[i]))
             .unwrap_or(end);
         let mut detail_end = end;
-        while detail_end > title_end && lines[detail_end - 1].trim().is_empty() {
+        while detail_end > title_end && is_blank(lines[detail_end - 1]) {
             detail_end -= 1;
         }
         let detail = &lines[title_end..detail_end];
         out.extend(lines[start..title_end].iter().map(|l| l.to_string()));
-        let shown = detail.iter().filter(|l| !l.trim().is_empty()).count();
+        let shown = detail.iter().filter(|l| !is_blank(l)).count();
         match first_with.get(detail) {
             Some(first) if shown >= REPEAT_DETAIL_MIN_LINES => {
                 out.push(format!(

@@ -5,6 +5,7 @@
 //! named one (a package script's banner) stay first; unnamed lines after it come last.
 
 use super::{shaped, sniff, with_locations_of, Context, Guard};
+use crate::minimize::text::is_blank;
 use crate::minimize::text::{join_lines, SplitLines};
 
 /// Fewest lines under names for an output to be read as streams.
@@ -63,7 +64,7 @@ pub(super) fn looks_like_streams(text: &str) -> bool {
                     None => names.push((name, 1)),
                 }
             }
-            None if !started || line.trim().is_empty() => {}
+            None if !started || is_blank(line) => {}
             None => return false,
         }
     }

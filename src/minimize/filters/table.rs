@@ -9,6 +9,7 @@
 //! that word said once above its run (`2026-03-01:`, then ` 00:01:00+00 1 site-02 …`).
 
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::join_lines;
 use crate::minimize::text::SplitLines;
 
@@ -525,7 +526,7 @@ fn cells<'a>(line: &'a str, starts: &[usize]) -> Option<Vec<&'a str>> {
     } else {
         line
     };
-    if line.trim().is_empty() || line.len() <= before_last {
+    if is_blank(line) || line.len() <= before_last {
         return None;
     }
     let b = line.as_bytes();
@@ -571,7 +572,7 @@ pub(super) fn aligned(ctx: &Context) -> Option<String> {
     let lines: Vec<&str> = ctx.text.split_lines().collect();
     let end = lines
         .iter()
-        .position(|l| l.trim().is_empty())
+        .position(|l| is_blank(l))
         .unwrap_or(lines.len());
     let (header, rows) = aligned_rows(&lines[..end])?;
     let mut out: Vec<String> = Vec::with_capacity(rows.len() + lines.len() - end + 1);
@@ -768,7 +769,7 @@ pub(super) fn benchmark_table(lines: &[&str], at: usize) -> Option<(usize, Vec<S
         return None;
     }
     // The legend under it: `Legend:` and its indented lines.
-    if lines.get(end).is_some_and(|l| l.trim().is_empty())
+    if lines.get(end).is_some_and(|l| is_blank(l))
         && lines
             .get(end + 1)
             .is_some_and(|l| l.trim_end() == "Legend:")

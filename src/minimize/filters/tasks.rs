@@ -8,6 +8,7 @@
 //! temporary directory.
 
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::{join_lines, SplitLines};
 
 /// Fewest banners for an output to be read as a task run: one could be any tool's heading.
@@ -75,7 +76,7 @@ fn exception_note(line: &str) -> Option<&str> {
     let (_, error) = line
         .strip_prefix("An exception occurred during task execution.")?
         .split_once(" The error was: ")?;
-    (!error.trim().is_empty()).then_some(error.trim())
+    (!is_blank(error)).then_some(error.trim())
 }
 
 /// A `--diff`'s `+++ after: PATH` header whose PATH is in ansible's own temporary directory (a
@@ -98,14 +99,14 @@ pub(super) fn task_run(ctx: &Context) -> Option<String> {
     let lines: Vec<&str> = ctx.text.split_lines().collect();
     let recap = lines.iter().any(|l| recap_row(l).is_some());
     for (i, &line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
+        if is_blank(line) {
             continue;
         }
         if recap && is_bare_ok(line) {
             continue;
         }
         if let Some(error) = exception_note(line) {
-            let fatal = lines[i + 1..].iter().find(|l| !l.trim().is_empty());
+            let fatal = lines[i + 1..].iter().find(|l| !is_blank(l));
             if fatal.is_some_and(|f| f.starts_with("fatal: [") && f.contains(error)) {
                 continue;
             }

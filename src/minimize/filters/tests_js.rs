@@ -6,6 +6,7 @@
 //! definition place after its first mention.
 
 use super::Context;
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use crate::minimize::text::{
     has, has_location, is_dependency_frame, join_lines, locations, text_has,
@@ -296,7 +297,7 @@ fn jest_json(line: &str, human: bool) -> Option<String> {
             .get("message")
             .and_then(serde_json::Value::as_str)
             .unwrap_or("");
-        if message.trim().is_empty() {
+        if is_blank(message) {
             continue;
         }
         let name = r
@@ -429,7 +430,7 @@ fn is_mocha_count(t: &str, word: &str) -> bool {
 pub(super) fn looks_like_jasmine(text: &str) -> bool {
     text.split_lines()
         .rev()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !is_blank(l))
         .take(JASMINE_TAIL_LINES)
         .any(|l| is_jasmine_counts(l.trim()))
 }
@@ -533,7 +534,7 @@ fn gherkin_step(line: &str) -> Option<(&str, &str)> {
         && !path.contains(char::is_whitespace)
         && !row.is_empty()
         && row.bytes().all(|b| b.is_ascii_digit());
-    (placed && line.starts_with(' ') && !step.trim().is_empty()).then_some((step.trim_end(), place))
+    (placed && line.starts_with(' ') && !is_blank(step)).then_some((step.trim_end(), place))
 }
 
 /// Whether an output reads as a Gherkin runner's report: a scenario's count line (`8 scenarios

@@ -11,6 +11,7 @@ use crate::minimize::text::SplitLines;
 use crate::minimize::text::{
     fold_library_frames, has, is_dependency_frame, join_lines, locations, shared_prefixes, text_has,
 };
+use crate::minimize::text::{is_blank, trim_start};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
@@ -45,7 +46,7 @@ fn collected_by_module(text: &str) -> Option<String> {
     let is_item = |t: &str| ITEMS.iter().any(|k| t.starts_with(k));
     let ids = text
         .split_lines()
-        .filter(|l| collected_id_file(l).is_some() || is_item(l.trim_start()))
+        .filter(|l| collected_id_file(l).is_some() || is_item(trim_start(l)))
         .count();
     if ids <= COLLECTED_LIST_MAX {
         return None;
@@ -78,7 +79,7 @@ fn collected_by_module(text: &str) -> Option<String> {
             }
             continue;
         }
-        let t = line.trim_start();
+        let t = trim_start(line);
         if let Some((_, n)) = &mut module {
             if is_item(t) {
                 *n += 1;
@@ -194,18 +195,18 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         // A session-scoped fixture's lines are not indented (`SETUP    S tmp_path_factory`).
         // A teardown matches its setup by scope and name: the setup's line may add the fixtures
         // it used and the `E` of an error in it; a teardown's own `E` (an error there) stays.
-        let t = line.trim_start();
+        let t = trim_start(line);
         if section.is_empty() && (line.starts_with("    ") || is_fixture_step(t)) {
             if let Some(rest) = t.strip_prefix("SETUP ").filter(|_| is_fixture_step(t)) {
                 showed_setup = true;
-                let rest = rest.trim_start();
+                let rest = trim_start(rest);
                 let key = rest.split(" (fixtures used: ").next().unwrap_or(rest);
                 set_up.push(key.to_string());
                 out.push(format!("SETUP {rest}"));
                 continue;
             }
             if let Some(rest) = t.strip_prefix("TEARDOWN ") {
-                let rest = rest.trim_start();
+                let rest = trim_start(rest);
                 if let Some(i) = set_up
                     .iter()
                     .rposition(|f| f == rest || f.strip_suffix('E') == Some(rest))
@@ -339,7 +340,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         if section == "warnings" {
             // A warning's place said twice, as the test file's path and then, on the message's
             // line, as the absolute one ending with it: the second says both.
-            let next = all.get(n + 1).map_or("", |l| l.trim_start());
+            let next = all.get(n + 1).map_or("", |l| trim_start(l));
             let place = line.trim_end();
             if !line.starts_with(' ')
                 && place.contains(':')
@@ -362,7 +363,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             && !id.contains(' ')
             && all[n + 1..].iter().take(50).any(|l| {
                 l.strip_prefix(id)
-                    .is_some_and(|r| r.starts_with(' ') && !r.trim().is_empty())
+                    .is_some_and(|r| r.starts_with(' ') && !is_blank(r))
                     || xdist_outcome(l).is_some_and(|(i, _, _)| i == id)
             })
         {
@@ -512,7 +513,7 @@ fn shared_tracebacks(out: Vec<String>) -> Vec<String> {
             body[from..]
                 .iter()
                 .map(|l| l.as_str())
-                .filter(|l| !l.trim().is_empty())
+                .filter(|l| !is_blank(l))
                 .collect::<Vec<_>>()
                 .join("\n")
         };
@@ -529,12 +530,7 @@ fn shared_tracebacks(out: Vec<String>) -> Vec<String> {
         match shared {
             Some((from, earlier)) => {
                 let mine = &body[..from];
-                let kept = mine.len()
-                    - mine
-                        .iter()
-                        .rev()
-                        .take_while(|l| l.trim().is_empty())
-                        .count();
+                let kept = mine.len() - mine.iter().rev().take_while(|l| is_blank(l)).count();
                 result.extend(mine[..kept].iter().map(|l| l.to_string()));
                 result.push(format!("  (then as in {earlier})"));
             }
@@ -578,7 +574,7 @@ fn grouped_warnings(all: &[&str]) -> Option<(usize, usize, Vec<String>)> {
     let mut entries: Vec<WarningEntry> = Vec::new();
     let mut i = from;
     while i < to {
-        if all[i].trim().is_empty() {
+        if is_blank(all[i]) {
             i += 1;
             continue;
         }
@@ -589,7 +585,7 @@ fn grouped_warnings(all: &[&str]) -> Option<(usize, usize, Vec<String>)> {
         }
         let end = all[i..to]
             .iter()
-            .position(|l| l.trim().is_empty())
+            .position(|l| is_blank(l))
             .map_or(to, |n| i + n);
         let body = &all[i..end];
         let (first, rest) = body.split_first()?;
@@ -901,7 +897,7 @@ fn xdist_outcome(line: &str) -> Option<(&str, &str, &str)> {
         return None;
     }
     let (progress, rest) = rest.split_once("%] ")?;
-    if !progress.trim_start().bytes().all(|b| b.is_ascii_digit()) {
+    if !trim_start(progress).bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let outcome = OUTCOMES.iter().find(|o| rest.starts_with(**o))?;
@@ -1007,7 +1003,7 @@ fn go_test_text(text: &str) -> Option<String> {
     while i < lines.len() {
         let line = lines[i];
         i += 1;
-        let t = line.trim_start();
+        let t = trim_start(line);
         if passed[i - 1] {
             if let Some(place) = go_log_place(line) {
                 match &mut log {
@@ -1162,7 +1158,7 @@ fn places_said_once(mut lines: Vec<String>) -> Vec<String> {
         let indent = &lines[i][..lines[i].len() - lines[i].trim_start().len()];
         out.push(format!("{indent}{place}:"));
         for l in &lines[i..i + run] {
-            let message = l.trim_start().get(place.len() + 2..).unwrap_or("");
+            let message = trim_start(l).get(place.len() + 2..).unwrap_or("");
             out.push(format!("{indent}  {message}"));
         }
         i += run;
@@ -1194,7 +1190,7 @@ fn testify_compact(lines: Vec<String>) -> Vec<String> {
             });
         let Some((label, value)) = field else {
             // testify leaves a blank line between the values and their diff.
-            if !line.trim().is_empty() {
+            if !is_blank(&line) {
                 (expected, values, in_diff) = (false, false, false);
             }
             kept.push(line);
@@ -1382,17 +1378,17 @@ fn close_log(out: &mut [String], log: Option<(usize, &str, usize)>) {
 /// Whether `line` is go's `go test -run=FuzzX/<id>` for the input `kept` says it wrote
 /// (`Failing input written to testdata/fuzz/FuzzX/<id>`).
 fn is_rerun_of(line: &str, kept: Option<&String>) -> bool {
-    let Some(input) = line.trim_start().strip_prefix("go test -run=") else {
+    let Some(input) = trim_start(line).strip_prefix("go test -run=") else {
         return false;
     };
-    kept.and_then(|k| k.trim_start().strip_prefix("Failing input written to "))
+    kept.and_then(|k| trim_start(k).strip_prefix("Failing input written to "))
         .and_then(|path| path.strip_prefix("testdata/fuzz/"))
         .is_some_and(|written| !input.is_empty() && written == input)
 }
 
 /// `    --- FAIL: TestX/sub (0.01s)` without its time: `    --- FAIL: TestX/sub`.
 fn failed_test_without_time(line: &str) -> Option<String> {
-    let t = line.trim_start();
+    let t = trim_start(line);
     if !(t.starts_with("--- FAIL: ") || t.starts_with("--- SKIP: ")) {
         return None;
     }
@@ -1407,7 +1403,7 @@ fn counted(lines: Vec<String>) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut n = 0usize;
     for l in lines {
-        if out.last() == Some(&l) && !l.trim().is_empty() {
+        if out.last() == Some(&l) && !is_blank(&l) {
             n += 1;
             continue;
         }
@@ -1567,7 +1563,7 @@ pub(super) fn ctest(ctx: &Context) -> Option<String> {
     let out = ctx
         .text
         .split_lines()
-        .filter(|l| !l.trim().is_empty() && !start.is_match(l) && !passed.is_match(l))
+        .filter(|l| !is_blank(l) && !start.is_match(l) && !passed.is_match(l))
         .filter(|l| !bookkeeping(l))
         .filter(|l| match verbose.captures(l).filter(|_| verbose_run) {
             Some(c) => {
@@ -1659,7 +1655,7 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
     if let Some(lines) = test_lines {
         out.extend(lines.into_iter().map(str::to_string));
     }
-    Some(join_lines(out.into_iter().filter(|l| !l.trim().is_empty())))
+    Some(join_lines(out.into_iter().filter(|l| !is_blank(l))))
 }
 
 /// Whether `text` is an RSpec report: its summary line (`7 examples, 2 failures`) after a
@@ -1761,7 +1757,7 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
                     }
                     pending = Some((line[m.end()..].trim().to_string(), None, Vec::new()));
                 } else if let Some(p) = pending.as_mut() {
-                    let t = line.trim_start();
+                    let t = trim_start(line);
                     // The reason right under the name; then the frames (`# ./spec/a.rb:44:in
                     // ...`), whose places are the example's.
                     match t.strip_prefix("# ") {
@@ -1815,7 +1811,7 @@ fn with_rerun_places(mut out: Vec<String>) -> Vec<String> {
             });
         match folded {
             Some((i, place)) => out[i] = format!("{} (rspec {place})", out[i]),
-            None if line.trim().is_empty() => {}
+            None if is_blank(&line) => {}
             None => left.push(line),
         }
     }
@@ -2028,7 +2024,7 @@ pub(super) fn looks_like_pytest_run(head: &str, text: &str) -> bool {
     ) else {
         return false;
     };
-    let last = text.split_lines().rev().find(|l| !l.trim().is_empty());
+    let last = text.split_lines().rev().find(|l| !is_blank(l));
     if last.is_some_and(|l| counts.is_match(l.trim())) {
         return true;
     }

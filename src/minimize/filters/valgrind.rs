@@ -8,6 +8,7 @@
 //! lines with a place. A run with no error's stack keeps every line whole but the blank ones:
 //! its banner and summaries are all it says.
 
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 use std::collections::HashMap;
 
@@ -81,7 +82,7 @@ pub(super) fn valgrind(ctx: &Context) -> Option<String> {
         let kept: Vec<&str> = lines
             .iter()
             .copied()
-            .filter(|l| !prefixed(l).is_some_and(|(_, p, body)| p == pid && body.trim().is_empty()))
+            .filter(|l| !prefixed(l).is_some_and(|(_, p, body)| p == pid && is_blank(body)))
             .collect();
         return (kept.len() < lines.len()).then(|| join_lines(kept));
     }
@@ -113,7 +114,7 @@ pub(super) fn valgrind(ctx: &Context) -> Option<String> {
             first = false;
             continue;
         }
-        if body.trim().is_empty() {
+        if is_blank(body) {
             after_blank = true;
             continue;
         }

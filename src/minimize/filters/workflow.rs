@@ -5,6 +5,7 @@
 //! Pipelines' `##vso[task.logissue …]` (ruff's `azure` format) likewise. A few lines of the
 //! program's own notes may come first.
 
+use crate::minimize::text::is_blank;
 use crate::minimize::text::SplitLines;
 
 /// The commands that annotate a place.
@@ -19,7 +20,7 @@ const LEAD_LINES: usize = 4;
 /// command.
 pub(super) fn as_diagnostics(text: &str) -> Option<String> {
     text.split_lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !is_blank(l))
         .take(LEAD_LINES + 1)
         .find_map(|l| command(l).or_else(|| azure(l)))?;
     let mut out = String::with_capacity(text.len());
