@@ -460,6 +460,13 @@ pub(super) fn cross_tool(program: &str) -> Option<&str> {
     .then_some(base)
 }
 
+/// Whether `program` (a bare name) is one of those known to start a Java virtual machine
+/// ([`JVM`]): every other program the classifier knows starts none, or its verdict would
+/// already say that it writes /tmp/hsperfdata_<user> (see [`check`]).
+pub(crate) fn starts_java_vm(program: &str) -> bool {
+    JVM.contains(&family(program))
+}
+
 /// Programs that start a Java virtual machine (see [`check`]).
 const JVM: &[&str] = &[
     "java",
