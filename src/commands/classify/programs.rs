@@ -575,6 +575,8 @@ pub fn pages_on_terminal(program: &str, args: &[Word]) -> bool {
         "systemctl" | "journalctl" | "loginctl" | "busctl" | "machinectl" | "hostnamectl"
         | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl"
         | "ledger" => !args.iter().any(|a| a.is("--no-pager")),
+        // ack pages through the pager its configuration or ACK_PAGER names (context::tools).
+        "ack" | "ack-grep" => !args.iter().any(|a| a.is("--nopager")),
         "man" | "hg" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri"
         | "pydoc" | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb"
         | "aws" | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig"

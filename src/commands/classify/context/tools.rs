@@ -3516,28 +3516,14 @@ const MAX_ACK_DIRS: usize = 64; // directories walked up for a project ackrc; de
 /// What ack 3.6 reads before its command line (App::Ack::ConfigFinder and ConfigLoader): the
 /// options of /etc/ackrc, of the file `ACKRC` names (else `~/.ackrc` or `~/_ackrc`), of the first
 /// `.ackrc` or `_ackrc` up from the directory it runs in, and of `ACK_OPTIONS` (none of them with
-/// `--noenv`); and the pager `ACK_PAGER_COLOR` or `ACK_PAGER` names. Of ack's options only the
-/// pager runs a program (`--output` is a template, not Perl code, in ack 3; type definitions only
-/// match names): ack pipes its output to it when that output is a terminal (measured: a pager
-/// in `~/.ackrc` ran under a terminal, not into a pipe). `--nopager` on the command line cancels
-/// every pager; the options are read with ack's own grammar, so one it does not know here is not
-/// taken.
+/// `--noenv`). Of ack's options only the pager runs a program (`--output` is a template, not Perl
+/// code, in ack 3; type definitions only match names), and ack starts it only when its output is
+/// a terminal (App::Ack::set_up_pager; measured: a pager in `~/.ackrc` ran under a terminal, not
+/// into a pipe), which commands here never have (`programs::pages_on_terminal` covers `script
+/// -c`): pagers are left out. Every other option is read with ack's own grammar, so one it does
+/// not know here is not taken.
 fn ack(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    let nopager = args.iter().any(|a| a.is("--nopager"));
     let noenv = args.iter().any(|a| a.is("--noenv"));
-    if !nopager {
-        for name in ["ACK_PAGER_COLOR", "ACK_PAGER"] {
-            match here.env.get(name) {
-                Var::Unset | Var::Set("") => {}
-                _ => out.push(
-                    Level::Unknown,
-                    format!(
-                        "ack pages its output through the program {name} names (on a terminal)"
-                    ),
-                ),
-            }
-        }
-    }
     if noenv {
         return;
     }
@@ -3573,15 +3559,12 @@ fn ack(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         );
     }
     sources.extend(project);
-    let keep_pager = |words: Vec<Word>, origin: &str, out: &mut Verdict| {
-        let words: Vec<Word> = if nopager {
-            words
-                .into_iter()
-                .filter(|w| !w.text.starts_with("--pag"))
-                .collect()
-        } else {
-            words
-        };
+    // Pagers run only on a terminal; the other options are judged.
+    let judge = |words: Vec<Word>, origin: &str, out: &mut Verdict| {
+        let words: Vec<Word> = words
+            .into_iter()
+            .filter(|w| !(w.text.starts_with("--pag") || w.text == "--nopager"))
+            .collect();
         judge_added("ack", &words, origin, out);
     };
     for path in sources {
@@ -3595,7 +3578,7 @@ fn ack(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(Word::literal)
             .collect();
-        keep_pager(words, &path.display().to_string(), out);
+        judge(words, &path.display().to_string(), out);
     }
     match here.env.get("ACK_OPTIONS") {
         Var::Unset => {}
@@ -3608,7 +3591,7 @@ fn ack(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             Level::Unknown,
             "ack takes options from ACK_OPTIONS, whose quoting is not read here",
         ),
-        Var::Set(v) => keep_pager(
+        Var::Set(v) => judge(
             v.split_whitespace().map(Word::literal).collect(),
             "ACK_OPTIONS",
             out,
