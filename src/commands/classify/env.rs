@@ -461,7 +461,8 @@ fn harmless_rust_flags(value: &str) -> bool {
 
 /// Names whose effect, with the context read, is judged for each program that runs
 /// ([`super::context`]): where git finds its repository and configuration, Python its modules,
-/// bash its startup file, node, less, rg and tar their options, rustup its toolchain.
+/// bash its startup file, node, less, rg and tar their options, rustup its toolchain, a Java VM
+/// its options.
 pub fn judged_in_context(name: &str) -> bool {
     const JUDGED: &[&str] = &[
         "GIT_DIR",
@@ -501,6 +502,10 @@ pub fn judged_in_context(name: &str) -> bool {
         "RUBYLIB",
         "MANOPT",
         "MANROFFOPT",
+        // The Java VM's, read only by a VM (`context::tools::runtimes`).
+        "JAVA_TOOL_OPTIONS",
+        "_JAVA_OPTIONS",
+        "JDK_JAVA_OPTIONS",
     ];
     JUDGED.contains(&name)
         || name.starts_with("GIT_CONFIG_KEY_")

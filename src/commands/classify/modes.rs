@@ -3876,9 +3876,17 @@ fn keytool(values: &[&str]) -> bool {
 }
 
 /// `ocamlc -i FILE.ml` prints the interface it infers and writes no object (strace, OCaml 4.13:
-/// nothing opened to write); with `-I DIR` and warning options only (`-pp`, `-ppx` run
-/// programs). OCAMLPARAM, which can add them, is the context's.
+/// nothing opened to write); so does `-stop-after parsing` (`-c` or not), which stops before
+/// typing (`-stop-after typing` writes the `.cmi`); with `-I DIR` and warning options only
+/// (`-pp`, `-ppx` run programs). `-where`, `-version`, `-vnum`, `-config` and `-config-var NAME`
+/// alone print where the library is or how the compiler was configured (strace, ocamlc and
+/// ocamlopt 4.13: nothing opened to write, nothing run). OCAMLPARAM, which can add options,
+/// is the context's.
 fn ocaml_interface(values: &[&str]) -> bool {
+    match values {
+        ["-where" | "-version" | "-vnum" | "-config"] | ["-config-var", _] => return true,
+        _ => {}
+    }
     let mut interface = false;
     let mut files = 0;
     let mut i = 0;
@@ -3886,6 +3894,11 @@ fn ocaml_interface(values: &[&str]) -> bool {
         i += 1;
         match *v {
             "-i" => interface = true,
+            "-stop-after" if values.get(i) == Some(&"parsing") => {
+                interface = true;
+                i += 1;
+            }
+            "-c" => {}
             "-I" | "-w" | "-warn-error" | "-open" => i += 1,
             "-nostdlib" | "-principal" | "-rectypes" | "-safe-string" | "-strict-sequence"
             | "-short-paths" | "-no-alias-deps" | "-nolabels" => {}

@@ -460,6 +460,13 @@ pub(super) fn cross_tool(program: &str) -> Option<&str> {
     .then_some(base)
 }
 
+/// Whether `program` (a bare name) is one of those known to start a Java virtual machine
+/// ([`JVM`]): every other program the classifier knows starts none, or its verdict would
+/// already say that it writes /tmp/hsperfdata_<user> (see [`check`]).
+pub(crate) fn starts_java_vm(program: &str) -> bool {
+    JVM.contains(&family(program))
+}
+
 /// Programs that start a Java virtual machine (see [`check`]).
 const JVM: &[&str] = &[
     "java",
@@ -568,6 +575,8 @@ pub fn pages_on_terminal(program: &str, args: &[Word]) -> bool {
         "systemctl" | "journalctl" | "loginctl" | "busctl" | "machinectl" | "hostnamectl"
         | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl"
         | "ledger" => !args.iter().any(|a| a.is("--no-pager")),
+        // ack pages through the pager its configuration or ACK_PAGER names (context::tools).
+        "ack" | "ack-grep" => !args.iter().any(|a| a.is("--nopager")),
         "man" | "hg" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri"
         | "pydoc" | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb"
         | "aws" | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig"

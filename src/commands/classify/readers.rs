@@ -272,6 +272,11 @@ fn sed(parsed: &Parsed, v: &mut Verdict) {
         if fx.writes && !sandboxed {
             v.push(Level::Write, "sed script writes to a file (w)");
         }
+        // sed compiles its scripts in order and stops at the first error: the later ones are
+        // never compiled, and no command runs.
+        if fx.rejected {
+            break;
+        }
     }
 }
 

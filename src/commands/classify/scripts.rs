@@ -13,6 +13,9 @@ pub struct Effects {
     pub unreadable: bool,
     /// Opens a network connection (gawk's `/inet/tcp/…` special files).
     pub network: bool,
+    /// sed stops compiling at this point (an address regex with no closing delimiter): nothing
+    /// after it is compiled and nothing runs; what it opened before (`w` files) is opened.
+    pub rejected: bool,
     /// Shell commands it runs that are fixed strings (awk's `system("cmd")`, `print | "cmd"`,
     /// `"cmd" | getline`): the caller classifies them as command lines. A command built at run
     /// time sets [`Effects::executes`] instead.
@@ -27,7 +30,15 @@ fn is_stream(path: &str) -> bool {
     )
 }
 
-/// Scans a sed script (GNU syntax).
+/// Scans a sed script (GNU syntax). Addresses are read as GNU sed 4.9 documents them (`info sed`,
+/// "Addresses"): `N`, `FIRST~STEP`, `$`, `/REGEX/` and `\cREGEXc` with any character `c` as the
+/// delimiter (`\c` in it is a literal `c`), each regex followed by `I` or `M`; then `,` and a
+/// second address, `+N` or `~N`; `0,/REGEX/` as a first. A regex whose delimiter never comes
+/// again on the line is an error sed reports as it compiles the script ("unterminated address
+/// regex", `sed -n '\$p'`): compiling stops there, before any input is read or any command runs,
+/// so the script's effects are those of the commands before it (GNU sed opens a `w` file as it
+/// compiles the command; measured, sed 4.9: `-e 'w out' -e '\$p'` makes `out`, `-e '\$p' -e
+/// 'w out'` does not).
 pub fn sed(script: &str) -> Effects {
     let s: Vec<char> = script.chars().collect();
     let mut fx = Effects::default();
@@ -45,7 +56,7 @@ pub fn sed(script: &str) -> Effects {
             _ => {}
         }
         let Some(after) = address_range(&s, i) else {
-            fx.unreadable = true;
+            fx.rejected = true;
             return fx;
         };
         i = skip_blanks(&s, after);
@@ -474,7 +485,17 @@ mod tests {
             executes,
             unreadable,
             network: false,
+            rejected: false,
             commands: Vec::new(),
+        }
+    }
+
+    /// A script sed stops compiling at an unterminated address regex, after `writes`.
+    fn rejected(writes: bool) -> Effects {
+        Effects {
+            writes,
+            rejected: true,
+            ..Effects::default()
         }
     }
 
@@ -512,6 +533,21 @@ mod tests {
             ("1e rm -rf /", fx(false, true, false)),
             ("s/a/b", fx(false, false, true)),
             ("k", fx(false, false, true)),
+            // GNU sed 4.9's addresses: `\cREGEXc` with any delimiter, flags, `+N`, `~N`.
+            ("\\%usr/lib%p", fx(false, false, false)),
+            ("\\$b$p", fx(false, false, false)),
+            ("\\;b;,$p", fx(false, false, false)),
+            ("\\,a\\,b,Ip", fx(false, false, false)),
+            ("/b/I,+1p", fx(false, false, false)),
+            ("2,~4p", fx(false, false, false)),
+            ("\\|x|M!d", fx(false, false, false)),
+            ("\\%x%w out", fx(true, false, false)),
+            // No closing delimiter: sed rejects the script there, having opened what came first.
+            ("\\$p", rejected(false)),
+            ("/abc", rejected(false)),
+            ("\\", rejected(false)),
+            ("w out\n\\$p", rejected(true)),
+            ("\\$p\nw out", rejected(false)),
         ];
         for (script, expected) in cases {
             assert_eq!(sed(script), expected.clone(), "{script:?}");

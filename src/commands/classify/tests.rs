@@ -4159,3 +4159,33 @@ fn round_36_tune_readers() {
         ("eu-unstrip stripped debug.elf", Write),
     ]);
 }
+
+/// Round 36, now seen: sed's addresses as GNU sed 4.9 reads them (a `\cREGEXc` with no closing
+/// delimiter stops the compile: nothing after it runs), ack's file-type switches, ocamlc's
+/// information modes and `-stop-after parsing`; and the nearest forms that write.
+#[test]
+fn round_36_seen_grammars() {
+    assert_levels(&[
+        ("sed -n -e '1,3p' -e '\\$p' Makefile", ReadOnly),
+        ("sed -n '\\%src/%p' a.txt", ReadOnly),
+        ("sed -n '\\$b$,$p' a.txt", ReadOnly),
+        ("sed -n -e '\\$p' -e 'w out' a.txt", ReadOnly),
+        ("sed -n -e 'w out' -e '\\$p' a.txt", Write),
+        ("sed -n '\\%x%w out' a.txt", Write),
+        ("sed -e '1e date' -e '\\$p' a.txt", Unknown),
+        ("ack --go 'package'", ReadOnly),
+        ("ack --nogo -l TODO", ReadOnly),
+        ("ack -t python --type=nojs x src", ReadOnly),
+        ("ack -T go x", ReadOnly),
+        ("ack --go --pager=less x", Unknown),
+        ("ack --golang x", Unknown),
+        ("ocamlc -where", ReadOnly),
+        ("ocamlopt -config-var standard_library", ReadOnly),
+        ("ocamlc -stop-after parsing -c src/calc.ml", ReadOnly),
+        ("ocamlc -stop-after parsing -I inc calc.ml", ReadOnly),
+        ("ocamlc -stop-after typing -c src/calc.ml", Unknown),
+        ("ocamlc -c src/calc.ml", Unknown),
+        ("ocamlc -stop-after parsing -pp cpp -c calc.ml", Unknown),
+        ("ocamlc -where x.ml", Unknown),
+    ]);
+}

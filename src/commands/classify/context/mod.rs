@@ -866,7 +866,8 @@ impl Probe {
             }
             (None, None) => (None, None),
         };
-        tools::loader(&env, &self.dirs, program, args, &mut out);
+        let runs_only_itself = verdict.nested.is_empty();
+        tools::loader(&env, &self.dirs, program, args, runs_only_itself, &mut out);
         tools::shim(program, resolved.as_deref(), &env, &mut out);
         let builtin =
             BASH_BUILTINS.contains(&program) && !self.disabled.iter().any(|d| d == program);
@@ -1239,6 +1240,8 @@ fn is_contextual(program: &str) -> bool {
             | "mypy"
             | "prettier"
             | "codespell"
+            | "ack"
+            | "ack-grep"
     )
 }
 

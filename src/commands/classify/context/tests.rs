@@ -3381,7 +3381,8 @@ fn pagers_tools_and_interpreters() {
             ..case("ld-preload", |_| {}, "ls", Some("LD_PRELOAD"))
         },
         // A runtime's variables count for every program: which one is built on it cannot be
-        // told from its name (pandoc on GHC's, javap on the Java VM, elixir on the Erlang VM).
+        // told from its name (pandoc on GHC's, elixir on the Erlang VM). The Java VM's count
+        // for the programs known to start one and for every program that starts others.
         Case {
             env: &[("GHCRTS", "-t/tmp/stats.txt")],
             ..case(
@@ -3422,12 +3423,124 @@ fn pagers_tools_and_interpreters() {
         },
         Case {
             env: &[("_JAVA_OPTIONS", "-javaagent:a.jar")],
+            ..case("java-options-program-without-vm", |_| {}, "ls", None)
+        },
+        Case {
+            env: &[("JAVA_TOOL_OPTIONS", "-javaagent:x.jar")],
             ..case(
-                "java-options-any-program",
+                "java-tool-options-which",
                 |_| {},
-                "ls",
+                "which node python3 java | sed -n 1,9p",
+                None,
+            )
+        },
+        Case {
+            env: &[("JAVA_TOOL_OPTIONS", "-XX:-UsePerfData -javaagent:x.jar")],
+            ..case(
+                "java-tool-options-javap-agent",
+                |_| {},
+                "javap -version",
+                Some("JAVA_TOOL_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("JAVA_TOOL_OPTIONS", "-javaagent:x.jar")],
+            ..case(
+                "java-tool-options-through-env",
+                |_| {},
+                "env LC_ALL=C ls",
+                Some("JAVA_TOOL_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("JDK_JAVA_OPTIONS", "-javaagent:x.jar")],
+            ..case(
+                "jdk-java-options-through-xargs",
+                |_| {},
+                "echo a | xargs ls",
+                Some("JDK_JAVA_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("_JAVA_OPTIONS", "-javaagent:x.jar")],
+            ..case(
+                "java-options-through-find-exec",
+                |_| {},
+                "find . -name '*.txt' -exec cat {} +",
                 Some("_JAVA_OPTIONS"),
             )
+        },
+        case(
+            "java-tool-options-prefix-which",
+            |_| {},
+            "JAVA_TOOL_OPTIONS=-javaagent:x.jar which java",
+            None,
+        ),
+        case(
+            "java-tool-options-prefix-java",
+            |_| {},
+            "JAVA_TOOL_OPTIONS='-XX:-UsePerfData -javaagent:x.jar' java -version",
+            Some("JAVA_TOOL_OPTIONS"),
+        ),
+        case(
+            "java-tool-options-prefix-function",
+            |_| {},
+            "f() { java -version; }; JAVA_TOOL_OPTIONS='-XX:-UsePerfData -javaagent:x.jar' f",
+            Some("JAVA_TOOL_OPTIONS"),
+        ),
+        Case {
+            env: &[("GHCRTS", "-t/tmp/stats.txt")],
+            ..case("ghcrts-which", |_| {}, "which pandoc", Some("GHCRTS"))
+        },
+        // ack's configuration: only a pager runs a program, and only on a terminal.
+        case(
+            "ackrc-in-home-pager",
+            |p| p.write("home/.ackrc", "--ignore-dir=vendor\n--pager=less -R\n"),
+            "ack --go package",
+            None,
+        ),
+        case(
+            "ackrc-in-home-nopager",
+            |p| p.write("home/.ackrc", "--ignore-dir=vendor\n--pager=./x.sh\n"),
+            "ack --nopager --go package",
+            None,
+        ),
+        case(
+            "ackrc-in-home-plain",
+            |p| p.write("home/.ackrc", "# mine\n--ignore-dir=vendor\n--smart-case\n--type-add=tpl:ext:tpl\n"),
+            "ack --go package",
+            None,
+        ),
+        case(
+            "ackrc-in-project-unknown-option",
+            |p| p.write(".ackrc", "--frobnicate\n"),
+            "ack -t go package",
+            Some("ackrc"),
+        ),
+        Case {
+            env: &[("ACK_PAGER", "./x.sh")],
+            ..case("ack-pager-variable", |_| {}, "ack --go package", None)
+        },
+        Case {
+            env: &[("ACK_OPTIONS", "--pager=./x.sh --frobnicate")],
+            ..case("ack-options-unknown", |_| {}, "ack x", Some("ACK_OPTIONS"))
+        },
+        Case {
+            env: &[("ACK_OPTIONS", "--pager=./x.sh")],
+            ..case("ack-options-noenv", |_| {}, "ack --noenv x", None)
+        },
+        // A number in the environment, only read: bash's arithmetic runs nothing.
+        Case {
+            env: &[("N", "5")],
+            ..case("arithmetic-number-from-environment", |_| {}, "[[ $N -gt 0 ]] && echo big", None)
+        },
+        Case {
+            env: &[("N", "a[$(touch x)]")],
+            ..case("arithmetic-subscript-from-environment", |_| {}, "[[ $N -gt 0 ]] && echo big", Some("arithmetic"))
+        },
+        Case {
+            env: &[("N", "5")],
+            ..case("arithmetic-number-reassigned", |_| {}, "read N; [[ $N -gt 0 ]] && echo big", Some("arithmetic"))
         },
         Case {
             env: &[("ERL_FLAGS", "-eval 'os:cmd(\"touch x\")'")],

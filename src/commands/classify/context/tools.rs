@@ -32,7 +32,17 @@ use crate::commands::classify::words::Word;
 /// its charset converters, which it loads when a conversion needs one: not for `iconv`'s
 /// listing, version and help, which read the `gconv-modules` list and load nothing
 /// (measured with strace, glibc 2.36, a planted list aliasing UTF-8 to a planted module).
-pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out: &mut Verdict) {
+///
+/// `runs_only_itself`: the program's own verdict starts no other command (no wrapper's command,
+/// no `-exec`, no script), so only the program itself reads the environment.
+pub fn loader(
+    env: &Env<'_>,
+    dirs: &[PathBuf],
+    program: &str,
+    args: &[Word],
+    runs_only_itself: bool,
+    out: &mut Verdict,
+) {
     let lists_converters = program == "iconv"
         && !args.is_empty()
         && args.iter().all(|a| {
@@ -52,7 +62,7 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out
         }
     }
     output_files(env, out);
-    runtimes(env, out);
+    runtimes(env, program, runs_only_itself, out);
     openssl_conf(env, &dirs[0], out);
     match env.get("LD_LIBRARY_PATH") {
         Var::Runtime => out.push(
@@ -125,8 +135,20 @@ fn no_converters(env: &Env<'_>, dirs: &[PathBuf]) -> bool {
 /// - `ERL_AFLAGS`, `ERL_FLAGS`, `ERL_ZFLAGS`: `erl`'s flags (`-eval`, `-s`, `-run` run code);
 /// - `DOTNET_STARTUP_HOOKS`: the assemblies .NET loads first.
 ///
+/// The Java VM's variables are the exception: a program that runs only itself and is not one of
+/// those known to start a VM ([`starts_java_vm`]) reads none of them (`which java`, `sed`). Every
+/// VM writes its performance data to /tmp/hsperfdata_<user> as it starts, so a program judged
+/// read-only that started one, itself or through a child, would be judged wrong already; a
+/// program that starts others (a wrapper, `xargs`, `find -exec`, a script) keeps the refusal,
+/// its commands being judged each in turn. No such mark tells a program built on the GHC
+/// runtime, the Erlang VM or .NET from its name or its verdict (a Haskell program is an ELF file
+/// like any other, and writes nothing as it starts), so their variables count for every program.
+///
 /// [`harmless_jvm_options`]: crate::commands::classify::env::harmless_jvm_options
-fn runtimes(env: &Env<'_>, out: &mut Verdict) {
+/// [`starts_java_vm`]: crate::commands::classify::programs::starts_java_vm
+fn runtimes(env: &Env<'_>, program: &str, runs_only_itself: bool, out: &mut Verdict) {
+    let no_java_vm =
+        runs_only_itself && !crate::commands::classify::programs::starts_java_vm(program);
     // Whether a value counts for nothing: the JVM's harmless options, else only an empty one.
     let jvm: fn(&str) -> bool = crate::commands::classify::env::harmless_jvm_options;
     let blank: fn(&str) -> bool = |value| value.trim().is_empty();
@@ -140,6 +162,9 @@ fn runtimes(env: &Env<'_>, out: &mut Verdict) {
         ("ERL_ZFLAGS", "the Erlang VM", blank),
         ("DOTNET_STARTUP_HOOKS", ".NET", blank),
     ] {
+        if no_java_vm && name.contains("JAVA") {
+            continue;
+        }
         let harmless = match env.get(name) {
             Var::Unset => true,
             Var::Set(value) => harmless(value),
@@ -498,6 +523,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "fzf" => fzf(here, out),
         // `--no-config`: rg reads no configuration file (RIPGREP_CONFIG_PATH included).
         "rg" if !given("rg", args, "--no-config") => rg(here, args, out),
+        "ack" | "ack-grep" => ack(here, args, out),
         "curl" => curlrc(here, args, out),
         "wget" => wgetrc(here, args, out),
         "tidy" | "rhash" => settings_files(here, out),
@@ -3483,6 +3509,94 @@ fn rg(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             .cloned(),
     );
     judge_added("rg", &words, &path.display().to_string(), out);
+}
+
+const MAX_ACK_DIRS: usize = 64; // directories walked up for a project ackrc; deeper is not read
+
+/// What ack 3.6 reads before its command line (App::Ack::ConfigFinder and ConfigLoader): the
+/// options of /etc/ackrc, of the file `ACKRC` names (else `~/.ackrc` or `~/_ackrc`), of the first
+/// `.ackrc` or `_ackrc` up from the directory it runs in, and of `ACK_OPTIONS` (none of them with
+/// `--noenv`). Of ack's options only the pager runs a program (`--output` is a template, not Perl
+/// code, in ack 3; type definitions only match names), and ack starts it only when its output is
+/// a terminal (App::Ack::set_up_pager; measured: a pager in `~/.ackrc` ran under a terminal, not
+/// into a pipe), which commands here never have (`programs::pages_on_terminal` covers `script
+/// -c`): pagers are left out. Every other option is read with ack's own grammar, so one it does
+/// not know here is not taken.
+fn ack(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let noenv = args.iter().any(|a| a.is("--noenv"));
+    if noenv {
+        return;
+    }
+    let mut sources: Vec<PathBuf> = vec![PathBuf::from("/etc/ackrc")];
+    let named = match here.env.get("ACKRC") {
+        Var::Set(p) if !p.is_empty() => Some(files::join(here.dir, p)),
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "ack reads the options of the file ACKRC names, only known at run time",
+            );
+            return;
+        }
+        _ => None,
+    };
+    match named.filter(|p| files::is_file(p)) {
+        Some(p) => sources.push(p),
+        None => {
+            if let Some(home) = here.env.home() {
+                sources.extend([home.join(".ackrc"), home.join("_ackrc")]);
+            }
+        }
+    }
+    let project = here.dir.ancestors().take(MAX_ACK_DIRS).find_map(|d| {
+        [d.join(".ackrc"), d.join("_ackrc")]
+            .into_iter()
+            .find(|f| files::exists(f))
+    });
+    if here.dir.ancestors().nth(MAX_ACK_DIRS).is_some() && project.is_none() {
+        out.push(
+            Level::Unknown,
+            "ack looks for a project ackrc in more directories than are read here",
+        );
+    }
+    sources.extend(project);
+    // Pagers run only on a terminal; the other options are judged.
+    let judge = |words: Vec<Word>, origin: &str, out: &mut Verdict| {
+        let words: Vec<Word> = words
+            .into_iter()
+            .filter(|w| !(w.text.starts_with("--pag") || w.text == "--nopager"))
+            .collect();
+        judge_added("ack", &words, origin, out);
+    };
+    for path in sources {
+        let Some(text) = super::config_text(&path, "ack", out) else {
+            continue;
+        };
+        // One option a line, as ack reads them; `#` starts a comment line.
+        let words = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(Word::literal)
+            .collect();
+        judge(words, &path.display().to_string(), out);
+    }
+    match here.env.get("ACK_OPTIONS") {
+        Var::Unset => {}
+        Var::Runtime => out.push(
+            Level::Unknown,
+            "ack takes options from ACK_OPTIONS, only known at run time",
+        ),
+        // ack splits the value as a shell would (Text::ParseWords); quotes are not read here.
+        Var::Set(v) if v.contains(['"', '\'', '\\']) => out.push(
+            Level::Unknown,
+            "ack takes options from ACK_OPTIONS, whose quoting is not read here",
+        ),
+        Var::Set(v) => judge(
+            v.split_whitespace().map(Word::literal).collect(),
+            "ACK_OPTIONS",
+            out,
+        ),
+    }
 }
 
 /// `ldd FILE`: glibc's ldd (2.36, a bash script) has the system's loader check FILE

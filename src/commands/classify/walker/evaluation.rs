@@ -429,11 +429,28 @@ impl Walker {
                 // Quotes, brackets, backquotes, backslashes: not plain arithmetic.
                 return Some(chars[i..].iter().take(20).collect());
             };
-            if !(NUMERIC_SPECIALS.contains(&name.as_str()) || self.is_numeric(&name)) {
+            if !(NUMERIC_SPECIALS.contains(&name.as_str())
+                || self.is_numeric(&name)
+                || self.number_from_context(&name))
+            {
                 return Some(name);
             }
         }
         None
+    }
+
+    /// `[[ $N -gt 0 ]]` with `N=5` in the context's environment: a variable the command only
+    /// reads keeps the value it starts with, and bash evaluates a value of decimal digits as that
+    /// number, running nothing (a value like `a[$(cmd)]` would run cmd).
+    fn number_from_context(&self, name: &str) -> bool {
+        const MAX_DIGITS: usize = 18; // fits bash's 64-bit arithmetic; longer is not taken
+        let Some(value) = self.probe.as_ref().and_then(|p| p.start_value(name)) else {
+            return false;
+        };
+        let digits = value.strip_prefix('-').unwrap_or(value);
+        (1..=MAX_DIGITS).contains(&digits.len())
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && self.only_read(name)
     }
 
     /// An array declared associative at the top level and never unset since: its keys are plain
