@@ -56,7 +56,15 @@ pub fn sed(script: &str) -> Effects {
             _ => {}
         }
         let Some(after) = address_range(&s, i) else {
-            fx.rejected = true;
+            // GNU sed 4.9 reads a bracket expression in a regex as one piece (`/[/]/p` is a
+            // regex `[/]`, measured), which `delimited` does not: with a `[` in the script, what
+            // looks unterminated here may be a longer regex that sed accepts, and what follows
+            // it commands that run (`/[/,\%]/p;e touch x` runs `touch x`, measured).
+            if script.contains('[') || matches!(s.get(i + 1), Some('\n' | '\\')) {
+                fx.unreadable = true;
+            } else {
+                fx.rejected = true;
+            }
             return fx;
         };
         i = skip_blanks(&s, after);
@@ -548,6 +556,9 @@ mod tests {
             ("\\", rejected(false)),
             ("w out\n\\$p", rejected(true)),
             ("\\$p\nw out", rejected(false)),
+            // A `[` may hide the regex's end from this reading: not taken for rejected.
+            ("/[/,\\%]/p;e touch x", fx(false, false, true)),
+            ("\\$p[", fx(false, false, true)),
         ];
         for (script, expected) in cases {
             assert_eq!(sed(script), expected.clone(), "{script:?}");
