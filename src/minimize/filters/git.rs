@@ -341,12 +341,11 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             continue;
         }
         if in_tag && !line.strip_prefix("commit ").is_some_and(is_hash_line) {
-            if let Some(tagger) = line.strip_prefix("Tagger:") {
-                let last = out.last_mut().expect("the tag's line");
+            // The tag's line is the last one out until its message begins.
+            if let (Some(tagger), Some(last)) = (line.strip_prefix("Tagger:"), out.last_mut()) {
                 last.push_str(" — ");
                 last.push_str(&strip_email(tagger.trim()));
-            } else if let Some(date) = line.strip_prefix("Date:") {
-                let last = out.last_mut().expect("the tag's line");
+            } else if let (Some(date), Some(last)) = (line.strip_prefix("Date:"), out.last_mut()) {
                 last.push(' ');
                 last.push_str(&iso_date(date.trim()));
             } else if !line.trim().is_empty() {
