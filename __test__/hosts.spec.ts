@@ -19,9 +19,20 @@ const suite = join(root, '__test__', 'hosts', 'suite.mjs')
 const entry = join(root, 'main.js')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
-// Deno's cache for this run only, removed afterwards: nothing of ours stays in the temp dir.
+// Deno's and Bun's caches for this run only, removed afterwards: nothing of ours stays in the temp
+// dir, and nothing is written in the user's HOME (Bun keeps its transpiler cache in
+// ~/.bun/install/cache otherwise).
 const denoDir = mkdtempSync(join(tmpdir(), 'agent-shell-deno-'))
-afterAll(() => rmSync(denoDir, { recursive: true, force: true }))
+const bunDir = mkdtempSync(join(tmpdir(), 'agent-shell-bun-'))
+afterAll(() => {
+  rmSync(denoDir, { recursive: true, force: true })
+  rmSync(bunDir, { recursive: true, force: true })
+})
+const caches = {
+  DENO_DIR: denoDir,
+  BUN_INSTALL_CACHE_DIR: join(bunDir, 'install'),
+  BUN_RUNTIME_TRANSPILER_CACHE_PATH: join(bunDir, 'transpiler'),
+}
 
 type Report = { status: number | null; lines: string[]; stderr: string; figures: Record<string, unknown> | null }
 
@@ -29,7 +40,7 @@ function runSuite(command: string, args: string[], env: Record<string, string>):
   return new Promise((resolve) => {
     const child = spawn(command, [...args, suite, entry], {
       cwd: tmpdir(),
-      env: { ...process.env, NO_COLOR: '1', DENO_DIR: denoDir, ...env },
+      env: { ...process.env, NO_COLOR: '1', ...caches, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
