@@ -375,15 +375,16 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     // 37's repository: `~/.cache/go-build` with its 256 directories; nothing written once it
     // exists, and one package alone made none there). Which patterns open it is not told from
     // the words, so every dry run counts.
-    if program == "go" && sub == "generate" && go_generate_prints(&rest) {
-        return Verdict::write(
-            "go generate -n prints the commands, but loading the packages may make the build cache (GOCACHE, ~/.cache/go-build) where it is missing",
-        );
+    if program == "go" && sub == "generate" {
+        return Verdict::write(if go_generate_prints(&rest) {
+            "go generate -n prints the commands, but loading the packages may make the build cache (GOCACHE, ~/.cache/go-build) where it is missing"
+        } else {
+            "go generate changes settings or packages"
+        });
     }
     let writes_anyway =
         (program == "go" && sub == "env" && rest.iter().any(|w| w.is("-w") || w.is("-u")))
-            || (program == "npm" && sub == "audit")
-            || (program == "go" && sub == "generate" && !go_generate_prints(&rest));
+            || (program == "npm" && sub == "audit");
     if writes_anyway {
         return Verdict::write(format!("{program} {sub} changes settings or packages"));
     }

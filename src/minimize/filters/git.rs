@@ -348,7 +348,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             } else if let (Some(date), Some(last)) = (line.strip_prefix("Date:"), out.last_mut()) {
                 last.push(' ');
                 last.push_str(&iso_date(date.trim()));
-            } else if !line.trim().is_empty() {
+            } else if !is_blank(line) {
                 out.push(line.trim_end().to_string());
             }
             continue;

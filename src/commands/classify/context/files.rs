@@ -211,10 +211,13 @@ pub fn on_path(program: &str, path_var: &str, cwd: &Path) -> Option<PathBuf> {
         .find(|candidate| is_executable(candidate))
 }
 
+/// How many directories [`ancestors`] walks up at most: deeper trees do not exist in practice;
+/// the walk is bounded anyway.
+pub const MAX_ANCESTORS: usize = 64;
+
 /// The directories from `start` up to the root, `start` first.
 pub fn ancestors(start: &Path) -> impl Iterator<Item = &Path> {
-    const MAX_LEVELS: usize = 64; // deeper trees do not exist in practice; the walk is bounded anyway
-    start.ancestors().take(MAX_LEVELS)
+    start.ancestors().take(MAX_ANCESTORS)
 }
 
 /// git's wildmatch with `WM_PATHNAME`: `*` and `?` do not match `/`, `**` between slashes

@@ -170,10 +170,16 @@ fn runtimes(env: &Env<'_>, program: &str, runs_only_itself: bool, out: &mut Verd
             Var::Set(value) => harmless(value),
             Var::Runtime => false,
         };
+        // A VM's variables reach here only for a program that may start one (above).
+        let whom = if name.contains("JAVA") {
+            "and this command may start one"
+        } else {
+            "for every program built on it (which programs are cannot be told from their names)"
+        };
         if !harmless {
             out.push(
                 Level::Unknown,
-                format!("{runtime} takes options from {name} for every program built on it (which programs are cannot be told from their names)"),
+                format!("{runtime} takes options from {name} {whom}"),
             );
         }
     }
@@ -3511,8 +3517,6 @@ fn rg(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     judge_added("rg", &words, &path.display().to_string(), out);
 }
 
-const MAX_ACK_DIRS: usize = 64; // directories walked up for a project ackrc; deeper is not read
-
 /// What ack 3.6 reads before its command line (App::Ack::ConfigFinder and ConfigLoader): the
 /// options of /etc/ackrc, of the file `ACKRC` names (else `~/.ackrc` or `~/_ackrc`), of the first
 /// `.ackrc` or `_ackrc` up from the directory it runs in, and of `ACK_OPTIONS` (none of them with
@@ -3547,12 +3551,12 @@ fn ack(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
     }
-    let project = here.dir.ancestors().take(MAX_ACK_DIRS).find_map(|d| {
+    let project = files::ancestors(here.dir).find_map(|d| {
         [d.join(".ackrc"), d.join("_ackrc")]
             .into_iter()
             .find(|f| files::exists(f))
     });
-    if here.dir.ancestors().nth(MAX_ACK_DIRS).is_some() && project.is_none() {
+    if here.dir.ancestors().nth(files::MAX_ANCESTORS).is_some() && project.is_none() {
         out.push(
             Level::Unknown,
             "ack looks for a project ackrc in more directories than are read here",
